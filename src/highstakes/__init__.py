@@ -1,0 +1,25 @@
+"""High Stakes: money-themed tabletop games, faithful rules and strong bots.
+
+>>> import highstakes as hs
+>>> g = hs.new_game("greed", seats=2, seed=1)
+>>> g.to_act
+(...)
+"""
+
+from highstakes.engine import (
+    Action,
+    Game,
+    IllegalAction,
+    Ledger,
+    definition,
+    games,
+    new_game,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "Game", "IllegalAction", "Ledger", "__version__", "definition", "games",
+    "new_game", "replay",
+]

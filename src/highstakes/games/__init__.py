@@ -1,0 +1,1 @@
+"""One package per game. Each registers its definition with the engine on import."""
