@@ -1,0 +1,3 @@
+from highstakes.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Analysis face: batch simulation and statistics over any game."""

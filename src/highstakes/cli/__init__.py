@@ -1,0 +1,1 @@
+"""Command-line face: the ``highstakes`` entry point."""

@@ -1,0 +1,316 @@
+"""The ``highstakes`` command: one entry point, a subcommand per job.
+
+Exit codes: 0 success, 1 the work failed, 2 bad usage or input (unknown game,
+bad option, unreadable record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from highstakes import __version__
+from highstakes.engine.options import parse_option_value
+from highstakes.engine.registry import definition, games
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit code 2."""
+
+
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"options are written NAME=VALUE, e.g. -o dddd=800; got {pair!r}")
+        options[name.strip()] = parse_option_value(value)
+    return options
+
+
+def _game_id(text: str) -> str:
+    try:
+        definition(text)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return text
+
+
+def _split(text: str | None) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()] if text else []
+
+
+# --- subcommands ------------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from highstakes.bots.registry import available_bots
+
+    if args.json:
+        print(json.dumps([definition(g).describe() for g in games()], indent=2))
+        return EXIT_OK
+    table = Table(title="Games")
+    for column in ("id", "players", "bots", "options", "about"):
+        table.add_column(column)
+    for game_id in games():
+        d = definition(game_id)
+        options = ", ".join(
+            f"{s.name}={'|'.join(json.dumps(choice) for choice in s.choices)}" for s in d.option_specs
+        )
+        table.add_row(
+            game_id, f"{d.min_seats}-{d.max_seats}", ", ".join(available_bots(game_id)), options, d.summary
+        )
+    Console().print(table)
+    return EXIT_OK
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    text = definition(_game_id(args.game)).rules_text()
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        Console().print(Markdown(text))
+    else:
+        print(text)
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from highstakes.engine.game import replay
+
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            record = json.load(handle)
+    except OSError as error:
+        raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{args.file} is not JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise UsageError(f"{args.file} does not hold a game record (a JSON object)")
+    try:
+        game = replay(record)
+    except ValueError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    output = {
+        "game": game.game_id,
+        "over": game.is_over,
+        "view": game.view(None),
+        "result": game.result() if game.is_over else None,
+    }
+    print(json.dumps(output, indent=2))
+    return EXIT_OK
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from highstakes.analysis.simulate import simulate
+
+    game_id = _game_id(args.game)
+    bot_names = _split(args.bots) or ["random", "random"]
+    if args.seats is not None:
+        if len(bot_names) == 1:
+            bot_names = bot_names * args.seats
+        elif len(bot_names) != args.seats:
+            raise UsageError(f"--seats {args.seats} but {len(bot_names)} bots given; give one bot per seat")
+    options = _options(args.option)
+    workers = args.workers or 1
+    try:
+        if args.json or not sys.stderr.isatty():
+            summary = simulate(
+                game_id, bot_names, args.games, seed=args.seed, options=options, workers=workers
+            )
+        else:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as progress:
+                task = progress.add_task(f"{game_id}: {' vs '.join(bot_names)}", total=args.games)
+                summary = simulate(
+                    game_id, bot_names, args.games, seed=args.seed, options=options, workers=workers,
+                    on_progress=lambda n: progress.advance(task, n),
+                )
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    data = summary.to_json()
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return EXIT_OK
+    _print_summary(data)
+    return EXIT_OK
+
+
+def _print_summary(data: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    table = Table(title=f"{data['game']}: {data['games']} games (seed {data['seed']})")
+    table.add_column("bot")
+    table.add_column("seat")
+    table.add_column("games", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    for row in data["bots"]:
+        table.add_row(
+            row["bot"], "all", str(row["games"]), f"{row['win_rate']:.1%}",
+            f"{row['ci95'][0]:.1%} – {row['ci95'][1]:.1%}", style="bold",
+        )
+        for seat in row["by_seat"]:
+            if seat["games"]:
+                table.add_row(
+                    "", str(seat["seat"]), str(seat["games"]), f"{seat['win_rate']:.1%}",
+                    f"{seat['ci95'][0]:.1%} – {seat['ci95'][1]:.1%}",
+                )
+    console.print(table)
+    length = f"mean game length: {data['mean_decisions']:.1f} decisions"
+    if data.get("mean_turns") is not None:
+        length += f", {data['mean_turns']:.1f} turns"
+    console.print(length)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    game_id = _game_id(args.game)
+    if game_id != "greed":
+        raise UsageError(f"there is no solver for {game_id}; solvable games: greed")
+    from highstakes.games.greed import solver
+
+    options = definition("greed").option_specs
+    try:
+        from highstakes.engine.options import resolve_options
+
+        resolved = resolve_options("greed", options, _options(args.option))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    solution = solver.solve(resolved) if args.force else solver.load_or_solve(resolved)
+    summary = solution.summary()
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        for key, value in summary.items():
+            print(f"{key.replace('_', ' ')}: {value}")
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from highstakes.bots.registry import available_bots
+
+    game_id = _game_id(args.game)
+    d = definition(game_id)
+    bot_names = _split(args.bots)
+    seats = args.seats if args.seats is not None else max(d.min_seats, len(bot_names) + 1)
+    if not d.min_seats <= seats <= d.max_seats:
+        raise UsageError(f"{game_id} is played by {d.min_seats} to {d.max_seats} seats; got {seats}")
+    if args.bots is None:
+        bot_names = [args.default_bot] * (seats - 1)
+    if len(bot_names) > seats:
+        raise UsageError(f"{len(bot_names)} bots do not fit in {seats} seats")
+    known = available_bots(game_id)
+    for name in bot_names:
+        if name not in known and name != "human":
+            raise UsageError(f"unknown bot {name!r} for {game_id}; available bots: {', '.join(known)}, human")
+    # People take the first seats, bots the last ones.
+    seat_bots: list[str | None] = [None] * (seats - len(bot_names)) + [
+        None if name == "human" else name for name in bot_names
+    ]
+    options = _options(args.option)
+    try:
+        from highstakes.engine.options import resolve_options
+
+        resolve_options(game_id, d.option_specs, options)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    from highstakes.tui import play
+
+    play(game_id, seats, seat_bots, args.seed, options)
+    return EXIT_OK
+
+
+# --- the parser ---------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="highstakes",
+        description="High Stakes: money-themed tabletop games with faithful rules and strong bots.",
+        epilog="Run 'highstakes COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"highstakes {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def add_options_flag(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+            help="a game option, e.g. -o dddd=800 (repeatable; see 'highstakes games')",
+        )
+
+    sub = commands.add_parser("games", help="list the games, their player counts, bots and options")
+    sub.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    sub.set_defaults(run=cmd_games)
+
+    sub = commands.add_parser("play", help="play in the terminal, hot-seat or against bots")
+    sub.add_argument("game", help="game id, e.g. greed")
+    sub.add_argument("--seats", type=int, help="number of seats (default: you plus one per bot)")
+    sub.add_argument(
+        "--bots", help="comma-separated bots for the last seats, e.g. optimal,heuristic; "
+        "'human' marks a hot-seat player (default: one optimal bot)",
+    )
+    sub.add_argument("--seed", type=int, help="seed for the dice, to replay a game exactly")
+    add_options_flag(sub)
+    sub.set_defaults(run=cmd_play, default_bot="optimal")
+
+    sub = commands.add_parser("simulate", help="play many games between bots and compare them")
+    sub.add_argument("game", help="game id, e.g. greed")
+    sub.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    sub.add_argument(
+        "--bots", help="comma-separated bot per seat, e.g. optimal,heuristic (default random,random)"
+    )
+    sub.add_argument("--seats", type=int, help="seat count; with one bot name, that bot fills every seat")
+    sub.add_argument("--workers", type=int, default=None, help="processes to use (default 1)")
+    sub.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_options_flag(sub)
+    sub.set_defaults(run=cmd_simulate)
+
+    sub = commands.add_parser("solve", help="compute a game's optimal policy and cache it on disk")
+    sub.add_argument("game", help="game id: greed")
+    sub.add_argument("--force", action="store_true", help="solve again even if a cached solution exists")
+    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_options_flag(sub)
+    sub.set_defaults(run=cmd_solve)
+
+    sub = commands.add_parser("replay", help="rebuild a game from its record and print the result")
+    sub.add_argument("file", help="a JSON game record, as written by Game.record()")
+    sub.set_defaults(run=cmd_replay)
+
+    sub = commands.add_parser("rules", help="print a game's rules")
+    sub.add_argument("game", help="game id, e.g. greed")
+    sub.set_defaults(run=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except UsageError as error:
+        print(f"highstakes: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # Output piped into a program that stopped reading (e.g. head): not an error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""The engine contract, tested through Greed (the first game) and directly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import highstakes as hs
+from conftest import greed_scripted, play_turn
+from highstakes.engine.ledger import Ledger, LedgerError
+from highstakes.engine.options import OptionSpec, parse_option_value, resolve_options
+
+
+def test_games_lists_greed():
+    assert "greed" in hs.games()
+    assert hs.games() == sorted(hs.games())
+
+
+def test_unknown_game_names_the_available_ones():
+    with pytest.raises(ValueError, match=r"available games: .*greed"):
+        hs.new_game("gred", seats=2)
+
+
+@pytest.mark.parametrize("seats", [0, 1, 9, "2", True, None])
+def test_bad_seat_count_names_the_range(seats):
+    with pytest.raises(ValueError, match="2 to 8 seats"):
+        hs.new_game("greed", seats=seats)
+
+
+def test_unknown_option_names_the_allowed_options():
+    with pytest.raises(ValueError, match=r"unknown option 'sixes'.*dddd, six_of_a_kind, min_every_turn"):
+        hs.new_game("greed", seats=2, options={"sixes": 1})
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "allowed"),
+    [
+        ("dddd", 900, "1000, 800"),
+        ("six_of_a_kind", "5000", "5000, 1000"),
+        ("min_every_turn", 1, "false, true"),
+    ],
+)
+def test_bad_option_value_names_the_allowed_values(name, value, allowed):
+    with pytest.raises(ValueError, match=f"option '{name}' of greed must be one of {allowed}"):
+        hs.new_game("greed", seats=2, options={name: value})
+
+
+def test_options_default_and_override():
+    game = hs.new_game("greed", seats=2, seed=1, options={"dddd": 800})
+    assert game.options == {"dddd": 800, "six_of_a_kind": 5000, "min_every_turn": False}
+
+
+def test_option_spec_rejects_bool_for_int():
+    spec = OptionSpec("n", 1, (1, 2), "a number")
+    with pytest.raises(ValueError):
+        spec.validate("g", True)
+    assert resolve_options("g", [spec], None) == {"n": 1}
+
+
+@pytest.mark.parametrize(("text", "value"), [("true", True), ("Off", False), ("800", 800), ("us", "us")])
+def test_parse_option_value(text, value):
+    assert parse_option_value(text) == value
+
+
+def test_same_seed_same_game():
+    a = hs.new_game("greed", seats=3, seed=99)
+    b = hs.new_game("greed", seats=3, seed=99)
+    assert a.view(None) == b.view(None)
+
+
+def test_seed_is_chosen_and_recorded_when_missing():
+    game = hs.new_game("greed", seats=2)
+    assert isinstance(game.seed, int)
+    assert game.record()["seed"] == game.seed
+
+
+def test_act_out_of_turn_and_bad_seat_change_nothing():
+    game = hs.new_game("greed", seats=2, seed=5)
+    (seat,) = game.to_act
+    other = 1 - seat
+    before = game.record(), game.view(None)
+    with pytest.raises(hs.IllegalAction) as error:
+        game.act(other, {"bank": True})
+    assert error.value.code == "not_your_turn"
+    for bad_seat in (2, -1, "0", None):
+        with pytest.raises(hs.IllegalAction) as error:
+            game.act(bad_seat, {"bank": True})
+        assert error.value.code == "bad_seat"
+    assert (game.record(), game.view(None)) == before
+
+
+@pytest.mark.parametrize(
+    "bad", [{"keep": "D"}, {"keep": ["X"]}, {"bank": False}, {"bank": True, "keep": []}, [], "bank", None, 3]
+)
+def test_malformed_action_is_refused_with_the_rule(bad):
+    game = hs.new_game("greed", seats=2, seed=5)
+    before = game.record()
+    with pytest.raises(hs.IllegalAction) as error:
+        game.act(game.to_act[0], bad)
+    assert error.value.code == "bad_action"
+    assert error.value.rule and error.value.rule.startswith("§2")
+    assert game.record() == before
+
+
+def test_illegal_action_error_serialises():
+    error = hs.IllegalAction("x", "a sentence", "§1")
+    assert error.to_json() == {"code": "x", "message": "a sentence", "rule": "§1"}
+    assert "§1" in str(error)
+
+
+def test_clone_is_independent():
+    game = hs.new_game("greed", seats=2, seed=11)
+    copy = game.clone()
+    seat = game.to_act[0]
+    copy.act(seat, copy.legal_actions(seat)[-1])
+    assert copy.record() != game.record()
+    assert game.view(None)["turn_log"] != copy.view(None)["turn_log"] or copy.view(None) != game.view(None)
+    # The clone continues the same dice sequence as the original would.
+    again = game.clone()
+    action = game.legal_actions(seat)[-1]
+    game.act(seat, action)
+    again.act(seat, action)
+    assert game.view(None) == again.view(None)
+
+
+def test_record_replays_exactly_with_auto_chance():
+    game = hs.new_game("greed", seats=3, seed=2024, options={"dddd": 800})
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.act(seat, game.legal_actions(seat)[0])  # bank when allowed, else the best keep
+    record = json.loads(json.dumps(game.record()))
+    again = hs.replay(record)
+    assert again.is_over
+    assert again.result() == game.result()
+    assert again.view(1) == game.view(1)
+    assert again.record() == game.record()
+
+
+def test_scripted_record_lists_chance_and_replays():
+    game = greed_scripted()
+    play_turn(game, ["D", "D", "G", "R", "R", "Eb"], {"keep": ["D"]}, ["G", "G", "G", "R", "Eb"])
+    record = game.record()
+    assert record["actions"][0] == {"chance": ["$", "$", "$", "G", "G", "G"]}
+    assert {"seat": 0, "action": {"keep": ["D"]}} in record["actions"]
+    again = hs.replay(record)
+    assert again.view(None) == game.view(None)
+
+
+def test_replay_of_a_broken_record_says_which_entry():
+    game = greed_scripted()
+    record = game.record()
+    record["actions"].append({"seat": 0, "action": {"bank": True}})
+    with pytest.raises(ValueError, match="entry 2"):
+        hs.replay(record)
+    with pytest.raises(ValueError, match="needs the key 'seats'"):
+        hs.replay({"game": "greed", "actions": []})
+
+
+def test_scripted_chance_validation():
+    game = hs.new_game("greed", seats=2, seed=1, auto_chance=False)
+    assert game.is_chance and game.to_act == ()
+    outcomes = game.chance_outcomes()
+    assert len(outcomes) == 462
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    for bad in (["D"] * 5, ["D"] * 7, ["X"] * 6, "DDDDDD", None):
+        with pytest.raises(hs.IllegalAction) as error:
+            game.apply_chance(bad)
+        assert error.value.code == "bad_chance"
+    assert game.record()["actions"] == []
+
+
+def test_apply_chance_when_none_is_pending():
+    game = greed_scripted()
+    game.apply_chance(["D", "G", "R", "R", "Eb", "Em"])
+    with pytest.raises(hs.IllegalAction) as error:
+        game.apply_chance(["D"] * 6)
+    assert error.value.code == "no_chance"
+
+
+def test_result_before_the_end_is_refused():
+    with pytest.raises(hs.IllegalAction):
+        hs.new_game("greed", seats=2, seed=1).result()
+
+
+def test_legal_actions_of_a_waiting_seat_is_empty():
+    game = hs.new_game("greed", seats=2, seed=1)
+    waiting = 1 - game.to_act[0]
+    assert game.legal_actions(waiting) == []
+    with pytest.raises(ValueError):
+        game.legal_actions(5)
+
+
+class TestLedger:
+    def test_transfers_keep_the_total(self):
+        ledger = Ledger({"alice": 500, "bank": 1000})
+        ledger.transfer("bank", "alice", 250)
+        assert ledger.balances() == {"alice": 750, "bank": 750}
+        assert ledger.total == 1500
+
+    def test_overdraft_and_bad_amounts_are_refused_and_change_nothing(self):
+        ledger = Ledger({"alice": 10, "bank": 0})
+        for source, target, amount in [
+            ("alice", "bank", 11), ("alice", "bank", -1), ("alice", "bank", 1.5),
+            ("alice", "nobody", 1), ("nobody", "bank", 1), ("alice", "bank", True),
+        ]:
+            with pytest.raises(LedgerError):
+                ledger.transfer(source, target, amount)
+        assert ledger.balances() == {"alice": 10, "bank": 0}
+
+    def test_overdraft_accounts(self):
+        ledger = Ledger({"reserve": 0, "p": 0}, overdraft=frozenset({"reserve"}))
+        ledger.transfer("reserve", "p", 100)
+        assert ledger.balance("reserve") == -100 and ledger.total == 0
+
+    def test_clone_is_independent(self):
+        ledger = Ledger({"a": 5, "b": 5})
+        copy = ledger.clone()
+        copy.transfer("a", "b", 5)
+        assert ledger.balances() == {"a": 5, "b": 5}
+
+    def test_no_float_balances(self):
+        with pytest.raises(LedgerError):
+            Ledger({"a": 1.0})

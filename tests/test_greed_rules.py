@@ -1,0 +1,240 @@
+"""Greed's rules, scenario by scenario, with the dice scripted (RULES.md §2)."""
+
+from __future__ import annotations
+
+import pytest
+
+import highstakes as hs
+from conftest import greed_scripted, play_turn
+
+BANK = {"bank": True}
+SIX_G = ["G"] * 6
+SIX_D = ["D"] * 6
+NOTHING = ["$", "$", "R", "R", "Eb", "Em"]  # scores nothing: a greed-out
+
+
+def keep(*faces: str) -> dict:
+    return {"keep": list(faces)}
+
+
+def refused(game: hs.Game, seat: int, action: dict) -> hs.IllegalAction:
+    """Assert the action is refused and that nothing changed; return the error."""
+    before = (game.record(), [game.view(s) for s in range(game.seats)], game.view(None))
+    with pytest.raises(hs.IllegalAction) as error:
+        game.act(seat, action)
+    assert (game.record(), [game.view(s) for s in range(game.seats)], game.view(None)) == before
+    return error.value
+
+
+def labels(game: hs.Game) -> set[str]:
+    return {str(action) for action in game.legal_actions(game.to_act[0])}
+
+
+def open_seat_zero(game: hs.Game) -> None:
+    """Seat 0 opens with 1,200: $$$GGG (hot dice, 1,100) then a D."""
+    play_turn(game, ["$", "$", "$", "G", "G", "G"], keep("$", "$", "$", "G", "G", "G"),
+              ["D", "R", "R", "Eb", "Em", "$"], BANK)
+
+
+class TestRollOff:
+    def test_best_roll_starts_and_scores_nothing(self):
+        game = greed_scripted(3, [["D", "R", "R", "Eb", "Em", "$"], ["G", "G", "G", "R", "$", "$"],
+                                  ["G", "R", "R", "Eb", "Em", "$"]])
+        view = game.view(None)
+        assert view["phase"] == "play" and view["starter"] == 1 and view["current"] == 1
+        assert view["scores"] == [0, 0, 0]
+        assert view["rolloff"]["rounds"][0][1] == {"seat": 1, "roll": ["$", "$", "G", "G", "G", "R"],
+                                                    "points": 500}
+        assert game.is_chance and game.to_act == ()
+
+    def test_ties_reroll_among_the_tied_only(self):
+        game = hs.new_game("greed", seats=3, seed=1, auto_chance=False)
+        for roll in (["D", "R", "R", "Eb", "Em", "$"], ["D", "$", "$", "R", "Eb", "Em"], NOTHING):
+            game.apply_chance(roll)
+        view = game.view(None)
+        assert view["phase"] == "rolloff" and view["rolloff"]["contenders"] == [0, 1]
+        game.apply_chance(NOTHING)  # seat 0: nothing at all
+        game.apply_chance(["G", "R", "R", "Eb", "Em", "$"])  # seat 1: 50
+        view = game.view(None)
+        assert view["phase"] == "play" and view["starter"] == 1
+        assert len(view["rolloff"]["rounds"]) == 2 and len(view["rolloff"]["rounds"][1]) == 2
+
+    def test_everyone_scoring_nothing_is_a_tie_too(self):
+        game = hs.new_game("greed", seats=2, seed=1, auto_chance=False)
+        game.apply_chance(NOTHING)
+        game.apply_chance(NOTHING)
+        assert game.view(None)["phase"] == "rolloff" and game.view(None)["rolloff"]["contenders"] == [0, 1]
+
+
+class TestTurn:
+    def test_rulebook_example_choices(self):
+        game = greed_scripted()
+        open_seat_zero(game)
+        play_turn(game, NOTHING)  # seat 1 greeds out
+        play_turn(game, ["$", "G", "R", "D", "D", "Eb"])
+        assert game.to_act == (0,)
+        assert labels(game) == {"bank", "keep D", "keep D D", "keep G D", "keep G D D", "keep G"}
+        assert game.view(0)["bank_value"] == 250
+        game.act(0, keep("D", "D"))
+        view = game.view(0)
+        assert view["turn_total"] == 200 and view["dice_left"] == 4 and game.is_chance
+
+    def test_bank_takes_the_best_scoring_of_the_roll(self):
+        game = greed_scripted()
+        open_seat_zero(game)
+        assert game.view(None)["scores"] == [1200, 0]
+        assert game.view(None)["current"] == 1
+        last = game.view(None)["last_turn"]
+        assert last["seat"] == 0 and last["banked"] == 1200 and not last["greed_out"]
+
+    def test_set_aside_dice_from_different_rolls_do_not_combine(self):
+        game = greed_scripted()
+        play_turn(game, ["D", "D", "R", "R", "Eb", "$"], keep("D", "D"), ["D", "D", "R", "$"])
+        assert refused(game, 0, keep("D", "D", "D", "D")).code == "dice_not_in_roll"
+        game.act(0, keep("D", "D"))
+        assert game.view(0)["turn_total"] == 400  # 200 + 200, not DDDD's 1,000
+
+    def test_at_least_one_scoring_die_and_only_scoring_dice(self):
+        game = greed_scripted()
+        play_turn(game, ["D", "G", "R", "R", "Eb", "$"])
+        assert refused(game, 0, keep()).code == "empty_keep"
+        error = refused(game, 0, keep("D", "R"))
+        assert error.code == "non_scoring_dice" and "G-2" in error.rule
+        assert refused(game, 0, keep("G", "G")).code == "dice_not_in_roll"
+
+    def test_greed_out_loses_the_turn_total(self):
+        game = greed_scripted()
+        play_turn(game, ["D", "D", "G", "R", "R", "$"], keep("D", "D", "G"), ["D", "R", "$"], keep("D"))
+        assert game.view(0)["turn_total"] == 350
+        play_turn(game, ["R", "$"])  # two dice, nothing scores
+        view = game.view(None)
+        assert view["scores"] == [0, 0] and view["current"] == 1 and view["turn_total"] == 0
+        assert view["last_turn"]["greed_out"] and view["last_turn"]["log"][-1]["lost"] == 350
+        assert view["dice_left"] == 6
+
+    def test_hot_dice_must_be_rolled_again(self):
+        game = greed_scripted()
+        play_turn(game, ["D", "D", "R", "R", "R", "$"], keep("R", "R", "R", "D", "D"), ["D"])
+        # The single die scored: every die is set aside, so banking is refused.
+        error = refused(game, 0, BANK)
+        assert error.code == "hot_dice_must_roll" and "G-7" in error.rule
+        assert labels(game) == {"keep D"}
+        game.act(0, keep("D"))
+        view = game.view(0)
+        assert view["turn_total"] == 700 and view["dice_left"] == 6
+        assert view["turn_log"][-1]["hot_dice"] is True
+        play_turn(game, NOTHING)  # a later non-scoring roll still loses everything
+        assert game.view(None)["scores"] == [0, 0]
+
+    def test_hot_dice_after_six_dice(self):
+        game = greed_scripted()
+        play_turn(game, ["$", "G", "R", "Eb", "Em", "D"])
+        assert "bank" not in labels(game)
+        game.act(0, keep("$", "G", "R", "Eb", "Em", "D"))
+        assert game.view(0)["turn_total"] == 1000 and game.view(0)["dice_left"] == 6
+
+
+class TestOpening:
+    def test_unopened_player_needs_500_in_one_turn(self):
+        game = greed_scripted()
+        play_turn(game, ["D", "D", "G", "R", "R", "$"])
+        error = refused(game, 0, BANK)
+        assert error.code == "below_opening_minimum" and error.rule.startswith("§2.5")
+        game.act(0, keep("D", "D", "G"))
+        play_turn(game, ["D", "G", "R"])
+        assert "bank" not in labels(game)  # 250 + 150 = 400 < 500
+        game.act(0, keep("D"))
+        play_turn(game, ["D", "R"])
+        assert "bank" not in labels(game)  # 350 + 100 = 450 < 500
+        play_turn(game, keep("D"), ["D"], keep("D"), ["G", "R", "R", "Eb", "Em", "$"])
+        assert "bank" in labels(game)  # 550 + 50 = 600
+        game.act(0, BANK)
+        assert game.view(None)["scores"] == [600, 0] and game.view(None)["opened"] == [True, False]
+
+    def test_after_opening_any_amount(self):
+        game = greed_scripted()
+        open_seat_zero(game)
+        play_turn(game, NOTHING)
+        play_turn(game, ["G", "R", "R", "Eb", "Em", "$"], BANK)
+        assert game.view(None)["scores"] == [1250, 0]
+
+    def test_min_every_turn_option(self):
+        game = greed_scripted(options={"min_every_turn": True})
+        open_seat_zero(game)
+        play_turn(game, NOTHING)
+        play_turn(game, ["G", "R", "R", "Eb", "Em", "$"])
+        assert refused(game, 0, BANK).code == "below_opening_minimum"
+        assert game.view(0)["min_turn_points"] == 500
+
+
+class TestEnd:
+    def reach_5100(self, game: hs.Game) -> None:
+        """Seat 0 banks 5,100: six D's (5,000, hot dice), then one more D."""
+        play_turn(game, SIX_D, keep(*SIX_D), ["D", "R", "R", "Eb", "Em", "$"], BANK)
+
+    def test_reaching_5000_starts_the_final_round(self):
+        game = greed_scripted()
+        self.reach_5100(game)
+        view = game.view(None)
+        assert view["final_round"] and view["triggered_by"] == 0 and view["target"] == 5100
+        assert view["current"] == 1 and not game.is_over
+
+    def test_catch_up_player_may_not_stop_on_a_tie(self):
+        game = greed_scripted()
+        self.reach_5100(game)
+        play_turn(game, SIX_G, keep(*SIX_G), ["D", "R", "R", "Eb", "Em", "$"])
+        error = refused(game, 1, BANK)
+        assert error.code == "must_beat_leader" and "G-9" in error.rule
+        play_turn(game, keep("D"), ["G", "R", "R", "Eb", "Em"])
+        game.act(1, BANK)
+        assert game.is_over
+        assert game.result()["scores"] == [5100, 5150] and game.result()["winners"] == [1]
+
+    def test_trigger_player_takes_no_further_turn(self):
+        game = greed_scripted()
+        self.reach_5100(game)
+        play_turn(game, NOTHING)  # seat 1's last chance fails
+        assert game.is_over and game.to_act == () and not game.is_chance
+        assert game.result() == {"scores": [5100, 0], "winners": [0], "starter": 0,
+                                 "triggered_by": 0, "turns": 2}
+        assert refused(game, 0, BANK).code == "game_over"
+
+    def test_moving_target_with_three_players(self):
+        game = greed_scripted(3)
+        self.reach_5100(game)
+        play_turn(game, SIX_G, keep(*SIX_G), ["$", "$", "$", "D", "R", "R"], BANK)  # seat 1: 5,700
+        view = game.view(None)
+        assert view["scores"] == [5100, 5700, 0] and view["target"] == 5700 and view["current"] == 2
+        play_turn(game, SIX_G, keep(*SIX_G), ["$", "$", "$", "R", "R", "Eb"])
+        assert refused(game, 2, BANK).code == "must_beat_leader"  # 5,600 would beat 5,100 only
+        play_turn(game, keep("$", "$", "$"), ["D", "R", "Eb"])
+        assert refused(game, 2, BANK).code == "must_beat_leader"  # 5,700 only ties the leader
+        play_turn(game, keep("D"), ["D", "R"], BANK)
+        assert game.is_over and game.result()["scores"] == [5100, 5700, 5800]
+        assert game.result()["winners"] == [2]
+
+    def test_final_round_order_wraps_around(self):
+        game = greed_scripted(3, [["R", "R", "$", "$", "Eb", "Em"], ["$", "$", "$", "G", "G", "G"],
+                                  ["R", "R", "$", "$", "Eb", "Em"]])
+        assert game.view(None)["starter"] == 1
+        self.reach_5100(game)  # seat 1 triggers
+        assert game.view(None)["final_turns_left"] == [0] and game.view(None)["current"] == 2
+        play_turn(game, NOTHING)
+        assert game.view(None)["current"] == 0
+        play_turn(game, NOTHING)
+        assert game.is_over and game.result()["winners"] == [1]
+
+
+def test_views_are_public_and_identical_but_for_you():
+    game = hs.new_game("greed", seats=3, seed=3)
+    views = [game.view(seat) for seat in range(3)] + [game.view(None)]
+    for seat, view in enumerate(views):
+        assert view["you"] == (seat if seat < 3 else None)
+        assert {k: v for k, v in view.items() if k != "you"} == {
+            k: v for k, v in views[0].items() if k != "you"
+        }
+
+
+def test_rules_text_is_packaged():
+    text = hs.definition("greed").rules_text()
+    assert "greed-out" in text and "5,000" in text
