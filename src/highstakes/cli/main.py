@@ -189,13 +189,45 @@ def cmd_solve(args: argparse.Namespace) -> int:
         resolved = resolve_options("greed", options, _options(args.option))
     except ValueError as error:
         raise UsageError(str(error)) from None
-    solution = solver.solve(resolved) if args.force else solver.load_or_solve(resolved)
+    def run(progress: Any = None) -> Any:
+        if args.force:
+            fresh = solver.solve(resolved, progress=progress)
+            solver.save(fresh)
+            return fresh
+        return solver.load_or_solve(resolved, progress=progress)
+
+    cached = None if args.force else solver.load_cached(resolved)
+    if cached is not None:
+        solution = cached
+    elif args.json or not sys.stderr.isatty():
+        solution = run()
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("solving Greed (score pairs)", total=None)
+            solution = run(lambda done, total: bar.update(task, completed=done, total=total))
     summary = solution.summary()
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        for key, value in summary.items():
-            print(f"{key.replace('_', ' ')}: {value}")
+        rules = ", ".join(f"{k}={json.dumps(v)}" for k, v in summary["rules"].items())
+        lines = [
+            ("rules", rules),
+            ("states", f"{summary['state_count']:,}"),
+            ("solve time", f"{summary['solve_seconds']:.1f} s"),
+            ("peak memory", f"{summary['peak_memory_mib']:.0f} MiB" if summary["peak_memory_mib"] else "n/a"),
+            ("first player wins (both optimal)", f"{summary['first_player_win_probability']:.4f}"),
+            (
+                "fair compensation for the second player",
+                f"{summary['fair_compensation']} points (first player then wins "
+                f"{summary['compensated_first_player_win_probability']:.4f})",
+            ),
+            ("cached at", summary["cache_path"] or "not cached"),
+        ]
+        width = max(len(label) for label, _ in lines)
+        for label, value in lines:
+            print(f"{label:<{width}}  {value}")
     return EXIT_OK
 
 
