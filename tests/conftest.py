@@ -10,6 +10,24 @@ from hypothesis import settings
 
 import highstakes as hs
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Tests never read or write the user's own cache. Solutions go to pytest's cache
+    # directory instead, shared by xdist workers and kept between runs.
+    if "HIGHSTAKES_CACHE_DIR" not in os.environ:
+        cache = getattr(config, "cache", None)
+        if cache is not None:
+            os.environ["HIGHSTAKES_CACHE_DIR"] = str(cache.mkdir("highstakes-cache"))
+
+
+@pytest.fixture(scope="session")
+def full_greed_solution():
+    """The full two-player Greed solution (solved once, about half a minute, then cached)."""
+    from highstakes.games.greed import solver
+
+    return solver.load_or_solve(solver.SolverRules())
+
+
 # "ci" plays thousands of random games; "dev" is quicker for the edit-test loop.
 settings.register_profile("ci", max_examples=1500)
 settings.register_profile("dev", max_examples=150)

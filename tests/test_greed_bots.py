@@ -258,14 +258,9 @@ def test_self_play_matches_the_solved_first_player_chance(small_game: None, smal
     assert abs(first_wins / games - expected) < 4 * spread
 
 
-def _cached_full() -> GreedSolution | None:
-    return solver.load_cached(SolverRules())
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(_cached_full() is None, reason="the full Greed solution is not cached")
-def test_optimal_beats_the_heuristic_in_the_full_game() -> None:
-    full = _cached_full()
+def test_optimal_beats_the_heuristic_in_the_full_game(full_greed_solution: GreedSolution) -> None:
+    full = full_greed_solution
     games = 2000
     wins = play_match(lambda: bots.OptimalBot(full), bots.ThresholdBot, games, seed=7000)
     assert z_score(wins, games) > 3, f"optimal won {wins} of {games}"

@@ -299,22 +299,11 @@ def test_load_or_solve_reads_the_cache_without_solving(
 
 
 # --------------------------------------------------------------------------------------
-# The full game, only when already solved
+# The full game (solved once, then kept in the test cache)
 # --------------------------------------------------------------------------------------
-def _cached_full() -> GreedSolution | None:
-    return solver.load_cached(SolverRules())
-
-
-needs_full = pytest.mark.skipif(
-    _cached_full() is None, reason="the full Greed solution is not cached (run: highstakes solve greed)"
-)
-
-
 @pytest.mark.slow
-@needs_full
-def test_full_game_headline_numbers() -> None:
-    full = _cached_full()
-    assert full is not None
+def test_full_game_headline_numbers(full_greed_solution: GreedSolution) -> None:
+    full = full_greed_solution
     assert 0.5 < full.first_player_win_probability < 0.6
     assert 0 <= full.fair_compensation < 5000 and full.fair_compensation % 50 == 0
     assert abs(full.compensated_first_player_win_probability - 0.5) <= abs(
@@ -323,10 +312,10 @@ def test_full_game_headline_numbers() -> None:
 
 
 @pytest.mark.slow
-@needs_full
-def test_full_game_satisfies_the_bellman_equations_at_sampled_states() -> None:
-    full = _cached_full()
-    assert full is not None
+def test_full_game_satisfies_the_bellman_equations_at_sampled_states(
+    full_greed_solution: GreedSolution,
+) -> None:
+    full = full_greed_solution
     rng = random.Random(2024)
     for _ in range(40):
         me, opp = rng.randrange(0, 5000, 50), rng.randrange(0, 5000, 50)

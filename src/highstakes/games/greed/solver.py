@@ -59,7 +59,7 @@ import sys
 import tempfile
 import time
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -693,12 +693,39 @@ def load_or_solve(
         return _LOADED[rules]
     solution = load_cached(rules)
     if solution is None:
-        solution = solve(rules, progress=progress)
-        # An unwritable cache only costs a re-solve next time.
-        with contextlib.suppress(OSError):
-            save(solution)
+        # Another process (a second terminal, a test worker) may be solving the same
+        # rules: wait for it and load its result rather than solving twice.
+        with _interprocess_lock(cache_path(rules).with_suffix(".lock")):
+            solution = load_cached(rules)
+            if solution is None:
+                solution = solve(rules, progress=progress)
+                # An unwritable cache only costs a re-solve next time.
+                with contextlib.suppress(OSError):
+                    save(solution)
     _LOADED[rules] = solution
     return solution
+
+
+@contextlib.contextmanager
+def _interprocess_lock(path: Path) -> Iterator[None]:
+    """An exclusive advisory lock on ``path`` where the platform has one; else no lock."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: solving twice is only wasted time, never wrong
+        yield
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a")  # noqa: SIM115 (held for the whole block)
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 _LOADED: dict[SolverRules, GreedSolution] = {}

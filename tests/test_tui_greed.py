@@ -1,0 +1,276 @@
+"""The Greed terminal UI, driven headless through Textual's Pilot.
+
+Each test runs its own event loop with ``asyncio.run`` so no pytest plugin is needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList, RichLog, Static
+
+import highstakes as hs
+from highstakes.engine.action import JSON
+from highstakes.games.greed.actions import Bank, Keep
+from highstakes.tui import SUPPORTED_GAMES, GreedApp, greed_app, play
+from highstakes.tui.greed_app import GameOverScreen, RulesScreen
+
+SCREEN_SIZE = (100, 32)
+
+
+def run(app: GreedApp, script: Callable[[Pilot[None]], Coroutine[Any, Any, None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SCREEN_SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "the UI did not reach the expected state in time"
+        # A plain sleep lets the app run; pilot.pause would also wait for the CPU to go idle,
+        # which never happens while bots are playing.
+        await asyncio.sleep(0.02)
+    await pilot.pause()
+
+
+def static_text(app: GreedApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+def log_text(app: GreedApp) -> str:
+    """The log's words in order; lines wrap at the panel's width, so spacing is normalised."""
+    return " ".join(word for line in app.query_one("#log", RichLog).lines for word in line.text.split())
+
+
+def seed_where(condition: Callable[[dict[str, JSON]], bool]) -> int:
+    """A seed whose first decision in a two-seat game satisfies ``condition``."""
+    for seed in range(500):
+        if condition(hs.new_game("greed", 2, seed=seed).view(None)):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def hot_seat(seed: int) -> GreedApp:
+    return GreedApp(2, [None, None], seed, {}, bot_delay=0)
+
+
+def test_two_bots_play_to_the_end_then_n_starts_a_new_game(tmp_path: Path) -> None:
+    record_path = tmp_path / "greed.json"
+    app = GreedApp(2, ["random", "random"], 7, {}, bot_delay=0, record_path=record_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        result = app.game.result()
+        assert len(result["winners"]) == 1
+        winner = app.seat_name(result["winners"][0])
+        assert winner in static_text(app, "#winner")
+        assert f"{max(result['scores']):,}" in static_text(app, "#winner")
+        saved = json.loads(record_path.read_text(encoding="utf-8"))
+        assert hs.replay(saved).result() == result
+
+        app.bot_delay = 60  # keep the next game's bots waiting, so the test need not watch it
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.games_played == 2)
+        assert app.game.seed == 8  # the next seed, so a session stays reproducible
+
+    run(app, script)
+
+
+def test_keys_keep_then_bank_change_the_game() -> None:
+    seed = seed_where(lambda view: view["can_bank"])
+    app = hot_seat(seed)
+
+    async def script(pilot: Pilot[None]) -> None:
+        seat = app.seat_to_act
+        assert seat is not None
+        bank_value = app.game.view(None)["bank_value"]
+        await pilot.press("b")
+        assert app.game.record()["actions"] == [{"seat": seat, "action": Bank().to_json()}]
+        assert app.game.view(None)["scores"][seat] == bank_value
+        assert "BANKS" in log_text(app)
+
+        mover = app.seat_to_act
+        assert mover is not None and mover != seat
+        first_keep = next(a for a in app.game.legal_actions(mover) if isinstance(a, Keep))
+        await pilot.press("1")
+        assert app.game.record()["actions"][-1] == {"seat": mover, "action": first_keep.to_json()}
+
+    run(app, script)
+
+
+def test_bank_key_does_nothing_when_banking_is_not_allowed() -> None:
+    app = hot_seat(seed_where(lambda view: not view["can_bank"]))
+
+    async def script(pilot: Pilot[None]) -> None:
+        before = app.game.view(None)
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.game.record()["actions"] == []
+        assert app.game.view(None) == before
+
+    run(app, script)
+
+
+def test_number_keys_beyond_the_options_do_nothing() -> None:
+    app = hot_seat(seed_where(lambda view: True))
+
+    async def script(pilot: Pilot[None]) -> None:
+        seat = app.seat_to_act
+        assert seat is not None
+        keeps = [a for a in app.game.legal_actions(seat) if isinstance(a, Keep)]
+        if len(keeps) < 9:
+            await pilot.press(str(len(keeps) + 1))
+            assert app.game.record()["actions"] == []
+
+    run(app, script)
+
+
+def test_a_refused_action_shows_its_message_and_rule() -> None:
+    app = hot_seat(seed_where(lambda view: not view["can_bank"]))
+
+    async def script(pilot: Pilot[None]) -> None:
+        seat = app.seat_to_act
+        assert seat is not None
+        assert not app._play(seat, Bank())
+        await pilot.pause()
+        notice = static_text(app, "#notice")
+        assert notice.startswith("Refused:") and "§2." in notice
+        assert app.game.record()["actions"] == []
+
+    run(app, script)
+
+
+def test_question_mark_opens_the_rules() -> None:
+    app = hot_seat(1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
+
+    run(app, script)
+
+
+def test_hint_says_unavailable_without_an_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(greed_app, "_greed_bots_module", lambda: None)
+    app = hot_seat(1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "unavailable" in static_text(app, "#notice"))
+
+    run(app, script)
+
+
+def test_hint_shows_the_advised_move_and_win_probability(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fake_hint(view: dict[str, JSON], legal: list[hs.Action]) -> dict[str, JSON]:
+        advised = legal[-1]
+        return {"action": advised.to_json(), "label": str(advised), "win_probability": 0.625}
+
+    monkeypatch.setattr(greed_app, "ask_hint", fake_hint)
+    app = hot_seat(1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        seat = app.seat_to_act
+        assert seat is not None
+        advised = app.game.legal_actions(seat)[-1]
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "Hint" in static_text(app, "#notice"))
+        notice = static_text(app, "#notice")
+        assert str(advised) in notice and "62.5%" in notice
+        choices = app.query_one("#choices", OptionList)
+        starred = [option.id for option in choices.options if "★" in str(option.prompt)]
+        assert len(starred) == 1
+        assert app.game.record()["actions"] == []  # a hint never plays by itself
+
+    run(app, script)
+
+
+def test_human_and_bot_take_turns() -> None:
+    app = GreedApp(2, [None, "random"], 3, {}, bot_delay=0)
+
+    def bot_has_played() -> bool:
+        return any(entry["seat"] == 1 for entry in app.game.record()["actions"])
+
+    async def script(pilot: Pilot[None]) -> None:
+        # Always keeping the best dice and never banking, the person soon greeds out.
+        while not bot_has_played():
+            await wait_for(pilot, lambda: app.human_to_act or bot_has_played())
+            if app.human_to_act:
+                await pilot.press("1")
+        await wait_for(pilot, lambda: app.human_to_act or app.game.is_over)
+
+    run(app, script)
+
+
+def test_bad_arguments_are_refused_before_the_screen_starts() -> None:
+    with pytest.raises(ValueError, match="greed"):
+        play("chess", 2, [None, None], 1, {})
+    with pytest.raises(ValueError, match="one entry per seat"):
+        GreedApp(3, [None, None], 1, {})
+    with pytest.raises(ValueError):
+        GreedApp(2, [None, None], 1, {"dddd": 7})
+    assert "greed" in SUPPORTED_GAMES
+
+
+def test_enter_plays_the_highlighted_choice() -> None:
+    app = hot_seat(seed_where(lambda view: True))
+
+    async def script(pilot: Pilot[None]) -> None:
+        seat = app.seat_to_act
+        assert seat is not None
+        legal = app.game.legal_actions(seat)
+        listed_first = Bank() if Bank() in legal else next(a for a in legal if isinstance(a, Keep))
+        await pilot.press("enter")
+        assert app.game.record()["actions"] == [{"seat": seat, "action": listed_first.to_json()}]
+
+    run(app, script)
+
+
+def _first_key_and_action(game: hs.Game) -> tuple[str, hs.Action]:
+    seat = game.to_act[0]
+    legal = game.legal_actions(seat)
+    if Bank() in legal:
+        return "b", Bank()
+    return "1", next(a for a in legal if isinstance(a, Keep))
+
+
+def test_the_log_tells_of_a_turn_ended_together_with_the_next_one() -> None:
+    """After the mover's turn ends, the next player may greed out before anyone decides."""
+
+    def ends_two_turns(seed: int) -> bool:
+        game = hs.new_game("greed", 2, seed=seed)
+        _, action = _first_key_and_action(game)
+        game.act(game.to_act[0], action)
+        return game.view(None)["turns_played"] >= 2
+
+    seed = next(seed for seed in range(3000) if ends_two_turns(seed))
+    app = hot_seat(seed)
+
+    async def script(pilot: Pilot[None]) -> None:
+        mover = app.seat_to_act
+        assert mover is not None
+        key, action = _first_key_and_action(app.game)
+        await pilot.press(key)
+        logged = log_text(app)
+        mover_ending = "BANKS" if isinstance(action, Bank) else "next roll is a GREED-OUT"
+        assert f"{app.seat_name(mover)} rolls" in logged and mover_ending in logged
+        last = app.game.view(None)["last_turn"]
+        assert last["greed_out"]
+        assert f"{app.seat_name(last['seat'])} rolls" in logged
+
+    run(app, script)
