@@ -77,7 +77,7 @@ def reset_peak_rss() -> bool:
 def child(options: dict[str, Any], warm_up: bool) -> dict[str, Any]:
     """Runs in the child process: import, warm up the JIT, solve once, report."""
     began = time.perf_counter()
-    from highstakes.games.greed import solver
+    from highstakes.catalog.greed import solver
 
     figures: dict[str, Any] = {
         "import_seconds": time.perf_counter() - began,

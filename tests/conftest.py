@@ -23,7 +23,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def full_greed_solution():
     """The full two-player Greed solution (solved once, about half a minute, then cached)."""
-    from highstakes.games.greed import solver
+    from highstakes.catalog.greed import solver
 
     return solver.load_or_solve(solver.SolverRules())
 

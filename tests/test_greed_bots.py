@@ -18,11 +18,10 @@ import pytest
 import highstakes as hs
 from conftest import greed_scripted, play_turn
 from highstakes.bots import Bot, RandomBot, available_bots, play_out
-from highstakes.engine.action import JSON, Action
-from highstakes.games.greed import bots, solver
-from highstakes.games.greed import rules as greed_rules
-from highstakes.games.greed.actions import Bank, Keep
-from highstakes.games.greed.scoring import (
+from highstakes.catalog.greed import bots, solver
+from highstakes.catalog.greed import rules as greed_rules
+from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.scoring import (
     NUM_DICE,
     ScoringTable,
     all_rolls,
@@ -30,7 +29,8 @@ from highstakes.games.greed.scoring import (
     faces_of,
     scoring_keeps,
 )
-from highstakes.games.greed.solver import GreedSolution, SolverRules
+from highstakes.catalog.greed.solver import GreedSolution, SolverRules
+from highstakes.engine.action import JSON, Action
 
 SMALL_GOAL = 1000
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import highstakes as hs
-from highstakes.games.greed.scoring import FACES, ScoringTable, counts_of, keep_value
+from highstakes.catalog.greed.scoring import FACES, ScoringTable, counts_of, keep_value
 
 options_strategy = st.fixed_dictionaries(
     {},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from highstakes.games.greed.scoring import (
+from highstakes.catalog.greed.scoring import (
     DEFAULT_TABLE,
     ScoringTable,
     all_rolls,

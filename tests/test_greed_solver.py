@@ -16,8 +16,8 @@ from functools import cache
 import numpy as np
 import pytest
 
-from highstakes.games.greed import solver
-from highstakes.games.greed.scoring import (
+from highstakes.catalog.greed import solver
+from highstakes.catalog.greed.scoring import (
     FACES,
     NUM_DICE,
     ScoringTable,
@@ -25,7 +25,7 @@ from highstakes.games.greed.scoring import (
     counts_of,
     scoring_keeps,
 )
-from highstakes.games.greed.solver import BANK, GreedSolution, SolverRules
+from highstakes.catalog.greed.solver import BANK, GreedSolution, SolverRules
 
 DEFAULT = ScoringTable()
 

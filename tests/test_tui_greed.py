@@ -16,8 +16,8 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, RichLog, Static
 
 import highstakes as hs
+from highstakes.catalog.greed.actions import Bank, Keep
 from highstakes.engine.action import JSON
-from highstakes.games.greed.actions import Bank, Keep
 from highstakes.tui import SUPPORTED_GAMES, GreedApp, greed_app, play
 from highstakes.tui.greed_app import GameOverScreen, RulesScreen
 

@@ -6,7 +6,6 @@
     game.act(seat, game.legal_actions(seat)[0])
 """
 
-import highstakes.games  # noqa: F401  (see the note below)
 from highstakes.engine import (
     Action,
     Game,
@@ -17,9 +16,6 @@ from highstakes.engine import (
     new_game,
     replay,
 )
-
-# TEMPORARY: the subpackage highstakes.games would shadow the function games()
-# once imported; importing it first and binding the function after keeps hs.games callable.
 
 __version__ = "0.1.0"
 

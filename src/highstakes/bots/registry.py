@@ -1,4 +1,4 @@
-"""Which bots each game offers. A game lists its own in ``highstakes.games.<id>.bots.BOTS``."""
+"""Which bots each game offers. A game lists its own in ``highstakes.catalog.<id>.bots.BOTS``."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ def available_bots(game_id: str) -> dict[str, BotFactory]:
     definition(game_id)  # raises a ValueError naming the games for an unknown id
     bots: dict[str, BotFactory] = {"random": RandomBot}
     try:
-        module = importlib.import_module(f"highstakes.games.{game_id}.bots")
+        module = importlib.import_module(f"highstakes.catalog.{game_id}.bots")
     except ModuleNotFoundError as error:
-        if error.name != f"highstakes.games.{game_id}.bots":
+        if error.name != f"highstakes.catalog.{game_id}.bots":
             raise
         return bots
     bots.update(getattr(module, "BOTS", {}))

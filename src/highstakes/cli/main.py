@@ -180,7 +180,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     game_id = _game_id(args.game)
     if game_id != "greed":
         raise UsageError(f"there is no solver for {game_id}; solvable games: greed")
-    from highstakes.games.greed import solver
+    from highstakes.catalog.greed import solver
 
     options = definition("greed").option_specs
     try:

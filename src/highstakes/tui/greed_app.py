@@ -32,10 +32,10 @@ from textual.widgets.option_list import Option
 
 import highstakes as hs
 from highstakes.bots.base import Bot, RandomBot
+from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.rules import GreedOptions
+from highstakes.catalog.greed.scoring import NUM_DICE, ScoringTable, counts_of, keep_value
 from highstakes.engine.action import JSON, Action
-from highstakes.games.greed.actions import Bank, Keep
-from highstakes.games.greed.rules import GreedOptions
-from highstakes.games.greed.scoring import NUM_DICE, ScoringTable, counts_of, keep_value
 
 GAME_ID = "greed"
 DEFAULT_BOT_DELAY = 0.4
@@ -117,7 +117,7 @@ def run_in_background(work: Callable[[], None]) -> None:
 
 def _greed_bots_module() -> ModuleType | None:
     try:
-        return importlib.import_module("highstakes.games.greed.bots")
+        return importlib.import_module("highstakes.catalog.greed.bots")
     except ImportError:
         return None
 

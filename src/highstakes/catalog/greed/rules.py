@@ -21,11 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from highstakes.engine.action import JSON, Action
-from highstakes.engine.contract import GameState
-from highstakes.engine.errors import IllegalAction
-from highstakes.games.greed.actions import Bank, Keep
-from highstakes.games.greed.scoring import (
+from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.scoring import (
     FACE_INDEX,
     FACES,
     NUM_DICE,
@@ -40,6 +37,9 @@ from highstakes.games.greed.scoring import (
     keep_value,
     scoring_keeps,
 )
+from highstakes.engine.action import JSON, Action
+from highstakes.engine.contract import GameState
+from highstakes.engine.errors import IllegalAction
 
 WINNING_SCORE = 5000  # §2.6: reaching or passing it starts the final round (G-11)
 OPENING_MINIMUM = 500  # §2.5

@@ -5,12 +5,12 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Any
 
+from highstakes.catalog.greed.actions import Bank, Keep, parse_action
+from highstakes.catalog.greed.rules import GreedState
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.options import OptionSpec
 from highstakes.engine.registry import register
-from highstakes.games.greed.actions import Bank, Keep, parse_action
-from highstakes.games.greed.rules import GreedState
 
 
 class GreedDefinition(GameDefinition):
@@ -38,7 +38,7 @@ class GreedDefinition(GameDefinition):
         return parse_action(data)
 
     def rules_text(self) -> str:
-        return files("highstakes.games.greed").joinpath("rules.md").read_text(encoding="utf-8")
+        return files("highstakes.catalog.greed").joinpath("rules.md").read_text(encoding="utf-8")
 
 
 GREED = register(GreedDefinition())

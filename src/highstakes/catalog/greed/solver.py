@@ -69,7 +69,7 @@ import numba
 import numpy as np
 import platformdirs
 
-from highstakes.games.greed.scoring import (
+from highstakes.catalog.greed.scoring import (
     NUM_DICE,
     Counts,
     ScoringTable,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from highstakes.catalog.greed.scoring import FACE_INDEX, sort_faces
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.errors import IllegalAction
-from highstakes.games.greed.scoring import FACE_INDEX, sort_faces
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ returns one of the legal actions it was given: the rules stay with the engine.
 * :class:`MaxExpectedScoreBot` ("maxexp") maximises the expected points it banks
   this turn, ignoring the scores.
 * :class:`OptimalBot` ("optimal") maximises the probability of winning with the
-  two-player solution of :mod:`highstakes.games.greed.solver`. With more than
+  two-player solution of :mod:`highstakes.catalog.greed.solver`. With more than
   two players it uses an approximation, described in its docstring.
 
 :func:`hint` gives the optimal bot's advice for a seat, for the terminal UI.
@@ -26,9 +26,8 @@ import numba
 import numpy as np
 
 from highstakes.bots.base import Bot, RandomBot
-from highstakes.engine.action import JSON, Action
-from highstakes.games.greed.actions import Bank, Keep
-from highstakes.games.greed.scoring import (
+from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.scoring import (
     NUM_DICE,
     Counts,
     ScoringTable,
@@ -36,7 +35,7 @@ from highstakes.games.greed.scoring import (
     keep_value,
     scoring_keeps,
 )
-from highstakes.games.greed.solver import (
+from highstakes.catalog.greed.solver import (
     BANK,
     GOAL,
     OPENING,
@@ -47,6 +46,7 @@ from highstakes.games.greed.solver import (
     load_or_solve,
     roll_classes,
 )
+from highstakes.engine.action import JSON, Action
 
 
 # --------------------------------------------------------------------------------------
