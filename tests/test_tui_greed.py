@@ -165,17 +165,6 @@ def test_question_mark_opens_the_rules() -> None:
     run(app, script)
 
 
-def test_hint_says_unavailable_without_an_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(greed_app, "_greed_bots_module", lambda: None)
-    app = hot_seat(1)
-
-    async def script(pilot: Pilot[None]) -> None:
-        await pilot.press("h")
-        await wait_for(pilot, lambda: "unavailable" in static_text(app, "#notice"))
-
-    run(app, script)
-
-
 def test_hint_shows_the_advised_move_and_win_probability(monkeypatch: pytest.MonkeyPatch) -> None:
     def fake_hint(view: dict[str, JSON], legal: list[hs.Action]) -> dict[str, JSON]:
         advised = legal[-1]

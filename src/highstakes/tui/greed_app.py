@@ -10,14 +10,12 @@ responsive meanwhile.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import random
 import threading
 from collections.abc import Callable, Sequence
 from os import PathLike
 from pathlib import Path
-from types import ModuleType
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -31,7 +29,10 @@ from textual.widgets import Footer, MarkdownViewer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 import highstakes as hs
+from highstakes.bots import registry as bot_registry
 from highstakes.bots.base import Bot, RandomBot
+from highstakes.catalog.greed import bots as greed_bots
+from highstakes.catalog.greed import solver as greed_solver
 from highstakes.catalog.greed.actions import Bank, Keep
 from highstakes.catalog.greed.rules import GreedOptions
 from highstakes.catalog.greed.scoring import NUM_DICE, ScoringTable, counts_of, keep_value
@@ -104,7 +105,7 @@ def points(value: int) -> str:
     return f"{value:,}"
 
 
-# --- bots and hints, which live in the Greed package and may not be installed ---------------
+# --- bots and hints ---------------------------------------------------------------------------
 
 def run_in_background(work: Callable[[], None]) -> None:
     """Run ``work`` in a daemon thread.
@@ -115,36 +116,18 @@ def run_in_background(work: Callable[[], None]) -> None:
     threading.Thread(target=work, daemon=True).start()
 
 
-def _greed_bots_module() -> ModuleType | None:
-    try:
-        return importlib.import_module("highstakes.catalog.greed.bots")
-    except ImportError:
-        return None
+def make_bot(name: str) -> Bot:
+    """The Greed bot called ``name``; raises ValueError naming the bots for an unknown one."""
+    return bot_registry.make_bot(GAME_ID, name)
 
 
-def make_bot(name: str) -> tuple[Bot, str | None]:
-    """The bot called ``name`` and, when it had to be replaced, a note saying so.
-
-    Raises ValueError for a name the Greed bots do not know.
-    """
-    module = _greed_bots_module()
-    factories: dict[str, Callable[[], Bot]] | None = getattr(module, "BOTS", None)
-    if factories is None:
-        if name == RandomBot.name:
-            return RandomBot(), None
-        return RandomBot(), f"the Greed bots are not available, so {name!r} plays at random"
-    if name not in factories:
-        raise ValueError(f"unknown Greed bot {name!r}; choose from {', '.join(sorted(factories))}")
-    return factories[name](), None
+def ask_hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
+    """The advisor's move for this position and the chance of winning with it."""
+    return greed_bots.hint(view, legal)
 
 
-def ask_hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON] | None:
-    """The Greed advisor's hint, or None when the advisor is not installed."""
-    module = _greed_bots_module()
-    advisor = getattr(module, "hint", None)
-    if advisor is None:
-        return None
-    return advisor(view, legal)
+def solution_is_cached(options: dict[str, Any]) -> bool:
+    return greed_solver.load_cached(greed_solver.SolverRules.from_options(options)) is not None
 
 
 # --- pop-up screens -------------------------------------------------------------------------
@@ -246,12 +229,9 @@ class GreedApp(App[None]):
         self.record_path = Path(record_path) if record_path is not None else None
         self.bot_delay = bot_delay
         self._bots: dict[int, Bot] = {}
-        self._bot_notes: list[str] = []
         for seat, name in enumerate(self.bot_names):
             if name is not None:
-                self._bots[seat], note = make_bot(name)
-                if note:
-                    self._bot_notes.append(f"{self.seat_name(seat)}: {note}")
+                self._bots[seat] = make_bot(name)
         self.game = hs.new_game(GAME_ID, seats, seed=seed, options=self.options)
         # A seeded session stays reproducible: game n uses seed + n - 1.
         self.seeded = seed is not None
@@ -313,12 +293,29 @@ class GreedApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Log"
         self._begin_game()
+        self._prepare_solution()
+
+    def _prepare_solution(self) -> None:
+        """Start the one-off solve now, so the optimal bot and hints are ready sooner."""
+        wants_solution = "optimal" in self.bot_names or None in self.bot_names
+        if not wants_solution or solution_is_cached(dict(self.game.options)):
+            return
+        log = self.query_one("#log", RichLog)
+        log.write(Text(
+            "Solving Greed once for the optimal bot and hints: about half a minute, "
+            "kept for next time.", style="yellow",
+        ))
+        view = self.game.view(None)
+
+        def solve() -> None:
+            greed_bots.solution_for(view)
+            self._report_from_thread(log.write, Text("The optimal policy is ready.", style="green"))
+
+        run_in_background(solve)
 
     def _begin_game(self) -> None:
         log = self.query_one("#log", RichLog)
         log.write(Text(f"Game {self.games_played} · seed {self.game.seed}", style="bold"))
-        for note in self._bot_notes:
-            log.write(Text(note, style="yellow"))
         self._log_rolloff(self.game.view(None))
         self._log_progress(None, None)
         self._after_change()
@@ -507,8 +504,7 @@ class GreedApp(App[None]):
 
     def _think_for_hint(self, position: Position, view: dict[str, JSON], legal: list[Action]) -> None:
         try:
-            advice = ask_hint(view, legal)
-            problem = None if advice is not None else "hint unavailable (the Greed advisor is not installed)"
+            advice, problem = ask_hint(view, legal), None
         except Exception as error:
             advice, problem = None, f"hint unavailable: {error}"
         self._report_from_thread(self._show_hint, position, advice, problem)

@@ -1,0 +1,192 @@
+"""What a seed plays is pinned: the same seed and choices give the very same game, forever.
+
+Greed's rules are heavily cached for speed. These tests fingerprint whole seeded
+games (every legal-action list in order, every view, every refusal message, the
+record and the result) so that no optimisation can quietly change what a seed
+plays, the order of the legal actions, or what players are told.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import highstakes as hs
+from highstakes.catalog.greed import Bank, Keep
+
+SIX_D = Keep(("D",) * 6)
+
+
+def refusal(game: hs.Game, seat: int, action: hs.Action) -> dict[str, Any]:
+    with pytest.raises(hs.IllegalAction) as error:
+        game.act(seat, action)
+    return error.value.to_json()
+
+
+def traced_game(seats: int, options: dict[str, Any], seed: int, chooser: int) -> tuple[hs.Game, list[Any]]:
+    """Play a seeded game with seeded uniform choices; trace everything a player could observe."""
+    game = hs.new_game("greed", seats=seats, seed=seed, options=options)
+    rng = random.Random(chooser)
+    trace: list[Any] = [game.view(None)]
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        step: dict[str, Any] = {"seat": seat, "legal": [action.to_json() for action in legal]}
+        step["view"] = game.view(seat)
+        # Refusals go through a different path from the legal list; both must stay in step.
+        if Bank() not in legal:
+            step["bank_refused"] = refusal(game, seat, Bank())
+        whole_roll = Keep(tuple(step["view"]["roll"]))
+        if whole_roll not in legal:
+            step["keep_all_refused"] = refusal(game, seat, whole_roll)
+        if SIX_D not in legal:
+            step["six_d_refused"] = refusal(game, seat, SIX_D)
+        trace.append(step)
+        game.act(seat, rng.choice(legal))
+    trace.append({"record": game.record(), "result": game.result(), "end": game.view(None)})
+    return game, trace
+
+
+def fingerprint(trace: list[Any]) -> str:
+    return hashlib.sha256(json.dumps(trace, sort_keys=True).encode()).hexdigest()
+
+
+# (seats, options, game seed, chooser seed), trace sha256, final scores, decisions
+PINNED = [
+    ((2, {}, 1, 1), "92f83437e706b1fbb36c2d154c6b7a1c13c36fd5e8a3feace0fd3188090e2655", [5000, 5200], 111),
+    (
+        (2, {"dddd": 800, "six_of_a_kind": 1000}, 42, 7),
+        "320e6bd91bab810555a561006b70da6bf9b8914ef13018660c37af8c930274b0",
+        [5200, 3100],
+        89,
+    ),
+    (
+        (3, {"min_every_turn": True}, 2024, 3),
+        "b1e6b0e07e27baf33891b52acfd4da13a548fa904a934f0d03470d95fe41faae",
+        [2200, 3800, 6300],
+        219,
+    ),
+    (
+        (3, {"dddd": 800}, 5, 11),
+        "f14f246af5a2d44940dc3cdd09e91e59cdbb8308f4f3cf6c02af09ed8a09b700",
+        [5200, 3750, 4050],
+        137,
+    ),
+    (
+        (5, {}, 99, 5),
+        "616e124e87d681f393ccf7769ec5aa46860a15dcf98b54abe26ef90037e9655f",
+        [5150, 2550, 4250, 4150, 3600],
+        265,
+    ),
+    (
+        (5, {"six_of_a_kind": 1000, "min_every_turn": True}, 123456789, 17),
+        "115ea4aab9ad4a5bb149329e0422c7245840de2196f14d6daa70d463b2ec68d3",
+        [2150, 2300, 3000, 5400, 2850],
+        332,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("setup", "sha256", "scores", "decisions"), PINNED, ids=[str(pin[0]) for pin in PINNED]
+)
+def test_seeded_games_are_pinned(setup, sha256, scores, decisions):
+    seats, options, seed, chooser = setup
+    game, trace = traced_game(seats, options, seed, chooser)
+    played = sum(1 for entry in game.record()["actions"] if "seat" in entry)
+    assert (game.result()["scores"], played) == (scores, decisions)
+    assert fingerprint(trace) == sha256
+
+
+
+@pytest.mark.parametrize("setup", [pin[0] for pin in PINNED], ids=str)
+def test_plain_play_matches_the_traced_game(setup):
+    """Only ``legal_actions`` and ``act``, as a bot plays: no views or refusals in between."""
+    seats, options, seed, chooser = setup
+    game = hs.new_game("greed", seats=seats, seed=seed, options=options)
+    play_out(game, random.Random(chooser))
+    traced, _ = traced_game(seats, options, seed, chooser)
+    assert game.record() == traced.record() and game.result() == traced.result()
+
+
+def test_replay_of_a_seeded_game_is_identical():
+    game, _ = traced_game(3, {"dddd": 800}, 5, 11)
+    again = hs.replay(json.loads(json.dumps(game.record())))
+    assert again.view(None) == game.view(None) and again.result() == game.result()
+
+
+def legal_labels_after(roll: list[str]) -> list[str]:
+    game = hs.new_game("greed", seats=2, seed=7, auto_chance=False)
+    for rolloff in (["$", "$", "$", "G", "G", "G"], ["$", "R", "R", "Eb", "Em", "G"]):
+        game.apply_chance(rolloff)
+    game.apply_chance(roll)
+    return [str(action) for action in game.legal_actions(0)]
+
+
+def test_legal_actions_order_is_pinned():
+    """Bank first when allowed, then keeps best first: bots and faces rely on this order."""
+    assert legal_labels_after(["D", "R", "G", "$", "$", "$"]) == [
+        "bank",
+        "keep $ $ $ G D",
+        "keep $ $ $ D",
+        "keep $ $ $ G",
+        "keep $ $ $",
+        "keep G D",
+        "keep D",
+        "keep G",
+    ]
+    # Hot dice: no bank, and among equal points the keep of more dice comes first.
+    assert legal_labels_after(["D", "D", "G", "$", "$", "$"]) == [
+        "keep $ $ $ G D D",
+        "keep $ $ $ D D",
+        "keep $ $ $ G D",
+        "keep $ $ $ D",
+        "keep $ $ $ G",
+        "keep $ $ $",
+        "keep G D D",
+        "keep D D",
+        "keep G D",
+        "keep D",
+        "keep G",
+    ]
+
+
+def snapshot(game: hs.Game) -> tuple[Any, ...]:
+    to_act = game.to_act
+    legal = [action.to_json() for action in game.legal_actions(to_act[0])] if to_act else []
+    return game.record(), game.view(None), [game.view(seat) for seat in range(game.seats)], legal
+
+
+def play_out(game: hs.Game, rng: random.Random) -> None:
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("decisions_before", [0, 1, 2, 3, 5, 8, 13])
+def test_clone_made_mid_turn_is_independent(decisions_before):
+    """A clone taken anywhere in a turn may be played out without touching the original."""
+    game = hs.new_game("greed", seats=3, seed=31, options={"min_every_turn": True})
+    rng = random.Random(decisions_before)
+    for _ in range(decisions_before):
+        seat = game.to_act[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    before = snapshot(game)
+
+    copy = game.clone()
+    assert snapshot(copy) == before
+    for action in (Bank(), Keep(("R", "R", "R", "R", "R", "R"))):  # refusals must not leak either
+        if action not in copy.legal_actions(copy.to_act[0]):
+            refusal(copy, copy.to_act[0], action)
+    play_out(copy, random.Random(1000 + decisions_before))
+    assert snapshot(game) == before
+
+    # The original then plays on exactly as an untouched twin does.
+    twin = game.clone()
+    play_out(game, random.Random(2000))
+    play_out(twin, random.Random(2000))
+    assert snapshot(game) == snapshot(twin)
