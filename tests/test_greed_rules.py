@@ -238,3 +238,33 @@ def test_views_are_public_and_identical_but_for_you():
 def test_rules_text_is_packaged():
     text = hs.definition("greed").rules_text()
     assert "greed-out" in text and "5,000" in text
+
+
+class TestDecisions:
+    """The remaining decisions of RULES.md §2.7, one by one."""
+
+    def test_g4_greed_and_six_of_a_kind_need_one_roll_of_six_dice(self):
+        game = greed_scripted()
+        play_turn(game, ["$", "G", "R", "Eb", "D", "D"], keep("G", "D", "D"), ["Em", "R", "$"])
+        # $ G R Eb D were set aside or rolled across two rolls: no $GREED, and this roll scores
+        # nothing, so the turn is lost.
+        view = game.view(None)
+        assert view["last_turn"]["greed_out"] and view["current"] == 1
+
+    def test_g8_points_past_5000_count_only_when_banked(self):
+        game = greed_scripted()
+        play_turn(game, SIX_D, keep(*SIX_D), ["D", "G", "R", "R", "Eb", "$"], keep("D", "G"))
+        view = game.view(0)
+        assert view["turn_total"] == 5150 and not view["final_round"]
+        play_turn(game, ["R", "R", "$", "Eb"])  # greed-out: the 5,150 never counted
+        view = game.view(None)
+        assert view["scores"] == [0, 0] and not view["final_round"] and view["target"] is None
+
+    def test_g11_exactly_5000_ends_the_game(self):
+        game = greed_scripted()
+        dollars_and_gs = ["$", "$", "$", "G", "G", "G"]
+        for _ in range(4):  # four hot-dice rolls of 1,100 each
+            play_turn(game, dollars_and_gs, keep(*dollars_and_gs))
+        play_turn(game, ["$", "$", "$", "R", "R", "Eb"], BANK)  # + 600
+        view = game.view(None)
+        assert view["scores"] == [5000, 0] and view["final_round"] and view["target"] == 5000
