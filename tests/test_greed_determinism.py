@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 
 import highstakes as hs
-from highstakes.catalog.greed import Bank, Keep
+from conftest import greed_scripted
+from highstakes.catalog.greed import Bank, Keep, rules
+from highstakes.catalog.greed.scoring import counts_of
 
 SIX_D = Keep(("D",) * 6)
 
@@ -102,7 +104,6 @@ def test_seeded_games_are_pinned(setup, sha256, scores, decisions):
     assert fingerprint(trace) == sha256
 
 
-
 @pytest.mark.parametrize("setup", [pin[0] for pin in PINNED], ids=str)
 def test_plain_play_matches_the_traced_game(setup):
     """Only ``legal_actions`` and ``act``, as a bot plays: no views or refusals in between."""
@@ -167,6 +168,7 @@ def play_out(game: hs.Game, rng: random.Random) -> None:
         game.act(seat, rng.choice(game.legal_actions(seat)))
 
 
+# After 1, 3, 5 and 13 decisions the turn is under way (3: with banking allowed).
 @pytest.mark.parametrize("decisions_before", [0, 1, 2, 3, 5, 8, 13])
 def test_clone_made_mid_turn_is_independent(decisions_before):
     """A clone taken anywhere in a turn may be played out without touching the original."""
@@ -190,3 +192,33 @@ def test_clone_made_mid_turn_is_independent(decisions_before):
     play_out(game, random.Random(2000))
     play_out(twin, random.Random(2000))
     assert snapshot(game) == snapshot(twin)
+
+
+def test_clone_made_before_a_roll_mid_turn_is_independent():
+    """Cloned after a set-aside with the roll still to come, each copy rolls its own dice."""
+    game = greed_scripted()
+    game.apply_chance(["D", "R", "G", "$", "$", "$"])
+    game.act(0, {"keep": ["$", "$", "$", "G", "D"]})  # 750 set aside, one die to roll
+    before = snapshot(game)
+
+    copy = game.clone()
+    copy.apply_chance(["D"])  # hot dice
+    assert [str(action) for action in copy.legal_actions(0)] == ["keep D"]
+    copy.act(0, {"keep": ["D"]})
+    copy.apply_chance(["G", "R", "R", "Eb", "Em", "$"])
+    copy.act(0, {"bank": True})
+    assert snapshot(game) == before
+
+    game.apply_chance(["R"])  # a greed-out on the original
+    assert game.view(None)["scores"] == [0, 0] and copy.view(None)["scores"] == [900, 0]
+    assert game.view(None)["last_turn"]["greed_out"] and not copy.view(None)["last_turn"]["greed_out"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2024, 2**40 + 3])
+def test_dice_are_drawn_exactly_as_randrange_draws_them(seed):
+    """The fast dice draw must give the very rolls ``randrange(6)`` gives, and leave the same state."""
+    fast, slow = random.Random(seed), random.Random(seed)
+    for num_dice in [6, 1, 5, 2, 4, 3] * 200:
+        faces = [rules.FACES[slow.randrange(rules.NUM_DICE)] for _ in range(num_dice)]
+        assert rules.roll_dice(fast, num_dice) == counts_of(faces)
+    assert fast.getstate() == slow.getstate()

@@ -44,11 +44,24 @@ class GameState(ABC):
         Raises :class:`~highstakes.engine.errors.IllegalAction` for an impossible one.
         """
 
+    def sample_checked(self, rng: random.Random) -> Any:
+        """Draw an outcome straight in the form ``apply_chance`` takes.
+
+        What the engine calls when it resolves chance itself. Games override it to
+        skip the JSON round trip, and must then make the same draws from ``rng`` as
+        ``sample_chance`` so that a seed plays the same game either way.
+        """
+        return self.check_chance(self.sample_chance(rng))
+
     @abstractmethod
     def apply_chance(self, outcome: Any) -> None: ...
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is in ``legal_actions(seat)``. Games override it to answer without the list."""
+        return action in self.legal_actions(seat)
 
     @abstractmethod
     def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:

@@ -99,15 +99,18 @@ class Game:
         Raises :class:`IllegalAction` with the rule that forbids it; nothing changes then.
         """
         self._check_seat(seat, as_error=True)
-        if self._state.is_over():
-            raise IllegalAction("game_over", "the game is over", None)
-        if seat not in self._state.to_act():
-            waiting = ", ".join(str(s) for s in self._state.to_act()) or "nobody (chance)"
+        state = self._state
+        to_act = state.to_act()
+        if seat not in to_act:
+            # Nobody acts in a finished game, so this is the only place to tell it apart.
+            if state.is_over():
+                raise IllegalAction("game_over", "the game is over", None)
+            waiting = ", ".join(str(s) for s in to_act) or "nobody (chance)"
             raise IllegalAction("not_your_turn", f"seat {seat} may not act now; waiting for {waiting}", None)
         parsed = action if isinstance(action, Action) else self.definition.parse_action(action)
-        if parsed not in self._state.legal_actions(seat):
-            raise IllegalAction(*self._state.explain_illegal(seat, parsed))
-        self._state.apply_action(seat, parsed)
+        if not state.is_legal(seat, parsed):
+            raise IllegalAction(*state.explain_illegal(seat, parsed))
+        state.apply_action(seat, parsed)
         self._log.append({"seat": seat, "action": parsed.to_json()})
         self._resolve_chance()
 
@@ -122,13 +125,16 @@ class Game:
     def _resolve_chance(self) -> None:
         if not self.auto_chance:
             return
+        state, rng = self._state, self._rng
         for _ in range(_MAX_CHANCE_STEPS):
-            if not self._state.is_chance():
+            if not state.is_chance():
                 return
-            self._state.apply_chance(self._state.check_chance(self._state.sample_chance(self._rng)))
+            state.apply_chance(state.sample_checked(rng))
         raise RuntimeError(f"{self.game_id}: chance did not settle after {_MAX_CHANCE_STEPS} steps")
 
     def _check_seat(self, seat: Any, as_error: bool = False) -> None:
+        if type(seat) is int and 0 <= seat < self.seats:
+            return  # the common case, decided with one type test (bool is not exactly int)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             message = f"seat must be an integer from 0 to {self.seats - 1}; got {seat!r}"
             if as_error:

@@ -17,6 +17,7 @@ seat's view is the same apart from ``you``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -29,7 +30,6 @@ from highstakes.catalog.greed.scoring import (
     Counts,
     ScoringTable,
     all_rolls,
-    best_keep,
     combination_names,
     counts_of,
     faces_of,
@@ -44,6 +44,78 @@ from highstakes.engine.errors import IllegalAction
 WINNING_SCORE = 5000  # §2.6: reaching or passing it starts the final round (G-11)
 OPENING_MINIMUM = 500  # §2.5
 
+_BANK = Bank()  # actions are values: one shared instance serves every legal list
+
+
+@dataclass(frozen=True, slots=True)
+class KeptDice:
+    """What setting one scoring multiset aside is worth, and how the log names it."""
+
+    points: int
+    dice: int
+    combinations: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # one per roll and table: identity is equality
+class RollFacts:
+    """Everything the rules ask about one roll under one scoring table, worked out once."""
+
+    counts: Counts
+    faces: tuple[str, ...]
+    hot: bool  # every die scores: the player must set all aside and roll six again (G-7)
+    best_faces: tuple[str, ...]  # what a bank takes (G-5); empty for a greed-out
+    best_points: int
+    #: The legal set-asides, by their sorted faces.
+    kept: dict[tuple[str, ...], KeptDice]
+    #: The legal actions when banking is refused, and when it is allowed (bank first).
+    keeps_only: tuple[Action, ...]
+    with_bank: tuple[Action, ...]
+
+
+class ScoringLookup:
+    """Every roll's facts under one scoring table, keyed by the roll alone.
+
+    Built once per distinct table (see :func:`scoring_lookup`) and shared by every
+    game using it, so that play never hashes the table and never searches for keeps.
+    """
+
+    __slots__ = ("rolls",)
+
+    def __init__(self, table: ScoringTable) -> None:
+        # A multiset set aside from many rolls gets one Keep action and one KeptDice.
+        keep_actions: dict[Counts, Keep] = {}
+        kept_dice: dict[Counts, KeptDice] = {}
+        self.rolls: dict[Counts, RollFacts] = {}
+        for counts in _every_roll():
+            keeps = scoring_keeps(counts, table)
+            for keep, points in keeps:
+                if keep not in keep_actions:
+                    keep_actions[keep] = Keep(faces_of(keep))
+                    kept_dice[keep] = KeptDice(points, sum(keep), tuple(combination_names(keep, table)))
+            actions = tuple(keep_actions[keep] for keep, _ in keeps)
+            best_faces, best_points = (faces_of(keeps[0][0]), keeps[0][1]) if keeps else ((), 0)
+            self.rolls[counts] = RollFacts(
+                counts=counts,
+                faces=faces_of(counts),
+                hot=is_hot(counts, table),
+                best_faces=best_faces,
+                best_points=best_points,
+                kept={keep_actions[keep].faces: kept_dice[keep] for keep, _ in keeps},
+                keeps_only=actions,
+                with_bank=(_BANK, *actions),
+            )
+
+
+def _every_roll() -> Iterator[Counts]:
+    for num_dice in range(1, NUM_DICE + 1):
+        for counts, _ in all_rolls(num_dice):
+            yield counts
+
+
+@cache
+def scoring_lookup(table: ScoringTable) -> ScoringLookup:
+    return ScoringLookup(table)
+
 
 @dataclass(frozen=True)
 class GreedOptions:
@@ -57,10 +129,9 @@ class GreedOptions:
             min_every_turn=options["min_every_turn"],
         )
 
-
-@cache
-def _keep_actions(roll: Counts, table: ScoringTable) -> tuple[Keep, ...]:
-    return tuple(Keep(faces_of(counts)) for counts, _ in scoring_keeps(roll, table))
+    @property
+    def lookup(self) -> ScoringLookup:
+        return scoring_lookup(self.table)
 
 
 @cache
@@ -68,13 +139,34 @@ def _roll_outcomes(num_dice: int) -> tuple[tuple[list[str], float], ...]:
     return tuple((list(faces_of(counts)), p) for counts, p in all_rolls(num_dice))
 
 
+def roll_dice(rng: random.Random, num_dice: int) -> Counts:
+    """``num_dice`` fair dice as a count vector.
+
+    Each die is exactly what ``FACES[rng.randrange(NUM_DICE)]`` would give, from
+    the same draws, so a seed plays the same game either way: CPython's
+    ``randrange(6)`` takes three bits with ``getrandbits`` and draws again on 6
+    or 7. Calling ``getrandbits`` directly skips two Python-level calls per die,
+    which is most of the cost of a roll. The tests pin the two as identical.
+    """
+    counts = [0] * NUM_DICE
+    draw = rng.getrandbits
+    for _ in range(num_dice):
+        face = draw(3)
+        while face >= NUM_DICE:
+            face = draw(3)
+        counts[face] += 1
+    return tuple(counts)  # type: ignore[return-value]
+
+
 class GreedState(GameState):
     __slots__ = (
+        "can_bank",
         "current",
         "dice_left",
         "final_round",
         "final_turns_left",
         "last_turn",
+        "lookup",
         "opened",
         "options",
         "phase",
@@ -96,12 +188,14 @@ class GreedState(GameState):
         self.seats = seats
         self.raw_options = dict(options)
         self.options = GreedOptions.from_dict(options)
+        self.lookup = self.options.lookup
         self.phase = "rolloff"
         self.scores = [0] * seats
         self.opened = [False] * seats
         self.current: int | None = None
         self.turn_total = 0
-        self.roll: Counts | None = None  # the roll awaiting a decision
+        self.roll: RollFacts | None = None  # the roll awaiting a decision
+        self.can_bank = False  # whether that roll may be banked; meaningless without a roll
         self.dice_left = NUM_DICE
         self.final_round = False
         self.triggered_by: int | None = None
@@ -110,7 +204,7 @@ class GreedState(GameState):
         self.last_turn: dict[str, JSON] | None = None
         self.turns_played = 0
         self.rolloff_contenders: list[int] = list(range(seats))
-        self.rolloff_rolls: list[tuple[int, Counts, int]] = []  # (seat, roll, points) this round
+        self.rolloff_rolls: list[tuple[int, RollFacts]] = []  # (seat, roll) this round
         self.rolloff_history: list[list[dict[str, JSON]]] = []
         self.starter: int | None = None
 
@@ -136,7 +230,10 @@ class GreedState(GameState):
     def sample_chance(self, rng: random.Random) -> JSON:
         return [FACES[rng.randrange(NUM_DICE)] for _ in range(self._dice_to_roll())]
 
-    def check_chance(self, outcome: JSON) -> Counts:
+    def sample_checked(self, rng: random.Random) -> RollFacts:
+        return self.lookup.rolls[roll_dice(rng, self._dice_to_roll())]
+
+    def check_chance(self, outcome: JSON) -> RollFacts:
         expected = self._dice_to_roll()
         if (
             not isinstance(outcome, list)
@@ -148,33 +245,34 @@ class GreedState(GameState):
                 f"a roll here is a list of {expected} faces from $, G, R, Eb, Em, D; got {outcome!r}",
                 "§2.1",
             )
-        return counts_of(outcome)
+        return self.lookup.rolls[counts_of(outcome)]
 
-    def apply_chance(self, outcome: Counts) -> None:
+    def apply_chance(self, outcome: RollFacts) -> None:
         if self.phase == "rolloff":
             self._apply_rolloff(outcome)
             return
-        table = self.options.table
-        entry: dict[str, JSON] = {"roll": list(faces_of(outcome))}
+        entry: dict[str, JSON] = {"roll": list(outcome.faces)}
         self.turn_log.append(entry)
-        if not scoring_keeps(outcome, table):
+        if not outcome.keeps_only:
             entry["greed_out"] = True
             entry["lost"] = self.turn_total
             self._end_turn(banked=None)
         else:
             self.roll = outcome
+            # Nothing banking depends on can change before this roll is decided, so it is
+            # settled here once instead of at every question about the legal actions.
+            self.can_bank = self._may_bank()
 
-    def _apply_rolloff(self, roll: Counts) -> None:
+    def _apply_rolloff(self, roll: RollFacts) -> None:
         seat = self.rolloff_contenders[len(self.rolloff_rolls)]
-        best = best_keep(roll, self.options.table)
-        self.rolloff_rolls.append((seat, roll, best[1] if best else 0))
+        self.rolloff_rolls.append((seat, roll))
         if len(self.rolloff_rolls) < len(self.rolloff_contenders):
             return
         self.rolloff_history.append(
-            [{"seat": s, "roll": list(faces_of(r)), "points": p} for s, r, p in self.rolloff_rolls]
+            [{"seat": s, "roll": list(r.faces), "points": r.best_points} for s, r in self.rolloff_rolls]
         )
-        top = max(points for _, _, points in self.rolloff_rolls)
-        tied = [s for s, _, points in self.rolloff_rolls if points == top]
+        top = max(r.best_points for _, r in self.rolloff_rolls)
+        tied = [s for s, r in self.rolloff_rolls if r.best_points == top]
         self.rolloff_rolls = []
         if len(tied) > 1:
             self.rolloff_contenders = tied  # G-10: only the tied roll again
@@ -184,19 +282,29 @@ class GreedState(GameState):
 
     # --- decisions ------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
+        roll = self.roll
+        if roll is None or seat != self.current or self.phase != "play":
             return []
-        assert self.roll is not None
-        keeps: list[Action] = list(_keep_actions(self.roll, self.options.table))
-        if self._bank_refusal() is None:
-            keeps.insert(0, Bank())
-        return keeps
+        # A fresh list each time: callers may change what they are given.
+        return list(roll.with_bank if self.can_bank else roll.keeps_only)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        roll = self.roll
+        if roll is None or seat != self.current or self.phase != "play":
+            return False
+        # Exact types, as in the legal list, whose dataclass equality compares classes.
+        if type(action) is Keep:
+            try:
+                return action.faces in roll.kept
+            except TypeError:  # unhashable faces (a list, say) are no legal set-aside either
+                return False
+        return type(action) is Bank and self.can_bank
 
     def bank_value(self) -> int | None:
         """Turn total if the player banked now (G-5), or None if banking is not allowed."""
-        if self.roll is None or self._bank_refusal() is not None:
+        if self.roll is None or not self.can_bank:
             return None
-        return self.turn_total + best_keep(self.roll, self.options.table)[1]  # type: ignore[index]
+        return self.turn_total + self.roll.best_points
 
     def min_turn_points(self, seat: int) -> int:
         """Points this turn must reach before banking is allowed (§2.5, G-6)."""
@@ -208,16 +316,31 @@ class GreedState(GameState):
         """In the final round, the banked total a catch-up player must beat (G-9)."""
         return max(self.scores) if self.final_round else None
 
+    def _may_bank(self) -> bool:
+        """Whether banking is allowed now: the conditions of :meth:`_bank_refusal`, without its messages.
+
+        Asked at every roll, so it must stay cheap; the tests keep the two in step.
+        """
+        roll = self.roll
+        seat = self.current
+        assert roll is not None and seat is not None
+        if roll.hot:
+            return False
+        turn_points = self.turn_total + roll.best_points
+        if turn_points < self.min_turn_points(seat):
+            return False
+        return not self.final_round or self.scores[seat] + turn_points > max(self.scores)
+
     def _bank_refusal(self) -> tuple[str, str, str] | None:
-        assert self.roll is not None and self.current is not None
-        table = self.options.table
-        if is_hot(self.roll, table):
+        roll = self.roll
+        assert roll is not None and self.current is not None
+        if roll.hot:
             return (
                 "hot_dice_must_roll",
                 "every die of this roll scores: set all of them aside and roll six dice again",
                 "§2.4.4 (G-7)",
             )
-        turn_points = self.turn_total + best_keep(self.roll, table)[1]  # type: ignore[index]
+        turn_points = self.turn_total + roll.best_points
         needed = self.min_turn_points(self.current)
         if turn_points < needed:
             which = "every turn" if self.options.min_every_turn else "to open your score"
@@ -246,10 +369,10 @@ class GreedState(GameState):
             keep = counts_of(action.faces)
             if not action.faces:
                 return ("empty_keep", "set aside at least one scoring die after each roll", "§2.4.2")
-            if any(k > r for k, r in zip(keep, self.roll, strict=True)):
+            if any(k > r for k, r in zip(keep, self.roll.counts, strict=True)):
                 return (
                     "dice_not_in_roll",
-                    f"{' '.join(action.faces)} is not part of the roll {' '.join(faces_of(self.roll))}",
+                    f"{' '.join(action.faces)} is not part of the roll {' '.join(self.roll.faces)}",
                     "§2.4.6",
                 )
             if keep_value(keep, self.options.table) is None:
@@ -261,22 +384,19 @@ class GreedState(GameState):
         return ("illegal_action", f"{action} is not allowed now", "§2.4")
 
     def apply_action(self, seat: int, action: Action) -> None:
-        assert self.roll is not None
-        table = self.options.table
+        roll = self.roll
+        assert roll is not None
         entry = self.turn_log[-1]
         if isinstance(action, Bank):
-            counts, points = best_keep(self.roll, table)  # type: ignore[misc]
-            self.turn_total += points
-            entry.update(keep=list(faces_of(counts)), points=points, bank=self.turn_total)
+            self.turn_total += roll.best_points
+            entry.update(keep=list(roll.best_faces), points=roll.best_points, bank=self.turn_total)
             self._end_turn(banked=self.turn_total)
             return
         assert isinstance(action, Keep)
-        counts = counts_of(action.faces)
-        points = keep_value(counts, table)
-        assert points is not None
-        self.turn_total += points
-        self.dice_left -= len(action.faces)
-        entry.update(keep=list(action.faces), points=points, combinations=combination_names(counts, table))
+        kept = roll.kept[action.faces]
+        self.turn_total += kept.points
+        self.dice_left -= kept.dice
+        entry.update(keep=list(action.faces), points=kept.points, combinations=list(kept.combinations))
         if self.dice_left == 0:
             entry["hot_dice"] = True  # §2.4.4: all six must be rolled again
             self.dice_left = NUM_DICE
@@ -324,7 +444,7 @@ class GreedState(GameState):
             "scores": list(self.scores),
             "opened": list(self.opened),
             "turn_total": self.turn_total,
-            "roll": list(faces_of(self.roll)) if self.roll is not None else [],
+            "roll": list(self.roll.faces) if self.roll is not None else [],
             "dice_left": self.dice_left,
             "can_bank": bank_value is not None,
             "bank_value": bank_value,

@@ -45,25 +45,31 @@ class ScoringTable:
 
     def combinations(self) -> tuple[tuple[Counts, int, str], ...]:
         """Every scoring combination as (count vector, points, name)."""
-        combos: list[tuple[Counts, int, str]] = []
+        return _combinations(self)
 
-        def of(face: str, n: int) -> Counts:
-            vector = [0] * NUM_DICE
-            vector[FACE_INDEX[face]] = n
-            return tuple(vector)  # type: ignore[return-value]
 
-        combos.append((of("D", 1), self.single_d, "D"))
-        combos.append((of("G", 1), self.single_g, "G"))
-        combos.append((of("G", 3), self.three_g, "GGG"))
-        combos.append((of("R", 3), self.three_r, "RRR"))
-        combos.append((of("Eb", 3), self.three_e, "three ebony E"))
-        combos.append((of("Em", 3), self.three_e, "three emerald E"))
-        combos.append((of("$", 3), self.three_dollar, "$$$"))
-        combos.append((of("D", 4), self.four_d, "DDDD"))
-        combos.append(((1, 1, 1, 1, 1, 1), self.greed, "$GREED"))
-        for face in FACES:
-            combos.append((of(face, 6), self.six_of_a_kind, f"six {face}"))
-        return tuple(combos)
+@cache
+def _combinations(table: ScoringTable) -> tuple[tuple[Counts, int, str], ...]:
+    # Built once per table: the recursive searches below ask for it at every step.
+    def of(face: str, n: int) -> Counts:
+        vector = [0] * NUM_DICE
+        vector[FACE_INDEX[face]] = n
+        return tuple(vector)  # type: ignore[return-value]
+
+    combos: list[tuple[Counts, int, str]] = [
+        (of("D", 1), table.single_d, "D"),
+        (of("G", 1), table.single_g, "G"),
+        (of("G", 3), table.three_g, "GGG"),
+        (of("R", 3), table.three_r, "RRR"),
+        (of("Eb", 3), table.three_e, "three ebony E"),
+        (of("Em", 3), table.three_e, "three emerald E"),
+        (of("$", 3), table.three_dollar, "$$$"),
+        (of("D", 4), table.four_d, "DDDD"),
+        ((1, 1, 1, 1, 1, 1), table.greed, "$GREED"),
+    ]
+    for face in FACES:
+        combos.append((of(face, 6), table.six_of_a_kind, f"six {face}"))
+    return tuple(combos)
 
 
 DEFAULT_TABLE = ScoringTable()
@@ -79,6 +85,13 @@ def counts_of(faces: Iterable[str]) -> Counts:
 
 def faces_of(counts: Sequence[int]) -> tuple[str, ...]:
     """Sorted tuple of face names for a count vector."""
+    return _faces_of(tuple(counts))
+
+
+@cache
+def _faces_of(counts: tuple[int, ...]) -> tuple[str, ...]:
+    # Cached: every set-aside read from JSON goes through here (``sort_faces``), and there
+    # are only 924 count vectors.
     return tuple(face for face, n in zip(FACES, counts, strict=True) for _ in range(n))
 
 
@@ -142,6 +155,11 @@ def is_hot(roll: Counts, table: ScoringTable = DEFAULT_TABLE) -> bool:
 
 def combination_names(counts: Counts, table: ScoringTable = DEFAULT_TABLE) -> list[str]:
     """A best split of a scoring set-aside into named combinations, for logs and hints."""
+    return list(_combination_names(counts, table))
+
+
+@cache
+def _combination_names(counts: Counts, table: ScoringTable) -> tuple[str, ...]:
     target = keep_value(counts, table)
     if target is None:
         raise ValueError(f"{faces_of(counts)} is not made only of scoring dice")
@@ -157,7 +175,7 @@ def combination_names(counts: Counts, table: ScoringTable = DEFAULT_TABLE) -> li
                 names.append(name)
                 remaining = rest
                 break
-    return names
+    return tuple(names)
 
 
 def all_rolls(num_dice: int) -> list[tuple[Counts, float]]:
