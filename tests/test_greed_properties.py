@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -118,14 +119,13 @@ def play_checked(seats: int, options: dict, seed: int, bank_bias: float) -> hs.G
     return game
 
 
+# Split by table size so that parallel test workers share the thousands of games.
+@pytest.mark.parametrize(("fewest", "most"), [(2, 2), (3, 4), (5, 8)])
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seats=st.integers(2, 8),
-    options=options_strategy,
-    seed=st.integers(0, 2**63 - 1),
-    bank_bias=st.floats(0.05, 1.0),
-)
-def test_random_games_keep_every_invariant(seats, options, seed, bank_bias):
+@given(data=st.data(), options=options_strategy, seed=st.integers(0, 2**63 - 1),
+       bank_bias=st.floats(0.05, 1.0))
+def test_random_games_keep_every_invariant(fewest, most, data, options, seed, bank_bias):
+    seats = data.draw(st.integers(fewest, most), label="seats")
     play_checked(seats, options, seed, bank_bias)
 
 
