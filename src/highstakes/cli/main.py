@@ -265,6 +265,38 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from highstakes.server.app import create_app
+    from highstakes.server.storage import default_database_url
+
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be from 1 to 65535; got {args.port}")
+    url = args.db or default_database_url()
+    try:
+        app = create_app(url, bot_delay=args.bot_delay)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"High Stakes is serving at http://{shown_host}:{args.port}/  (database: {_safe_url(url)})")
+    print("Press Ctrl+C to stop.")
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level,
+        ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
+    )
+    return EXIT_OK
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password, for printing."""
+    scheme, sep, rest = url.partition("://")
+    if "@" in rest and ":" in rest.split("@", 1)[0]:
+        user = rest.split("@", 1)[0].split(":", 1)[0]
+        rest = f"{user}:***@{rest.split('@', 1)[1]}"
+    return f"{scheme}{sep}{rest}"
+
+
 # --- the parser ---------------------------------------------------------------------------------
 
 
@@ -286,6 +318,21 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("games", help="list the games, their player counts, bots and options")
     sub.add_argument("--json", action="store_true", help="print JSON instead of a table")
     sub.set_defaults(run=cmd_games)
+
+    sub = commands.add_parser("serve", help="serve the lobby and games in the browser, with friends and bots")
+    sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
+                     "0.0.0.0 lets other devices on the network join)")
+    sub.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sub.add_argument("--db", help="database URL: sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME "
+                     "(default: SQLite in the user data directory)")
+    sub.add_argument(
+        "--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting (default 0.6)"
+    )
+    sub.add_argument(
+        "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
+        help="server log level (default warning)",
+    )
+    sub.set_defaults(run=cmd_serve)
 
     sub = commands.add_parser("play", help="play in the terminal, hot-seat or against bots")
     sub.add_argument("game", help="game id, e.g. greed")

@@ -1,0 +1,187 @@
+"""Rooms, seats and action logs in a relational database (SQLite or PostgreSQL).
+
+The server keeps every room's game in memory and writes through to the database:
+each accepted action is appended and committed before anyone is told about it,
+so replaying the log (``hs.replay``) rebuilds every room after a crash.
+SQLAlchemy Core keeps one code path for both databases.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+rooms_table = Table(
+    "rooms",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("seat_kinds", Text, nullable=False),  # JSON list: "human" or "bot:<name>"
+    Column("turn_timer", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("game_number", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+)
+
+seats_table = Table(
+    "seats",
+    metadata,
+    Column("room_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("room_id", String(32), primary_key=True),
+    Column("game_number", Integer, primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("entry", Text, nullable=False),  # JSON: one entry of Game.record()["actions"]
+)
+
+
+@dataclass
+class StoredRoom:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seat_kinds: list[str]
+    turn_timer: float | None
+    created_at: float
+    game_number: int
+    seed: int
+    seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (name, token hash)
+    actions: list[dict[str, Any]] = field(default_factory=list)  # of the current game
+
+
+def default_database_url() -> str:
+    directory = Path(platformdirs.user_data_dir("highstakes"))
+    directory.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{directory / 'highstakes.db'}"
+
+
+def engine_for(url: str) -> Engine:
+    """An engine for ``url``; plain ``postgresql://`` URLs use the psycopg 3 driver."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+            # WAL lets readers run beside the writer; NORMAL is durable against a process
+            # crash (the server's failure mode), which is what "nothing lost" promises.
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class SeatTaken(Exception):
+    """Someone else claimed this seat first."""
+
+
+class Storage:
+    """Synchronous storage calls; the server runs them on one dedicated thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            self.engine = engine_for(url)
+        except Exception as error:  # SQLAlchemy raises several kinds for a bad URL
+            raise ValueError(f"cannot use database {url!r}: {error}") from error
+        metadata.create_all(self.engine)
+
+    def create_room(self, room: StoredRoom) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(rooms_table).values(
+                    id=room.id, game=room.game, options=json.dumps(room.options),
+                    seat_kinds=json.dumps(room.seat_kinds), turn_timer=room.turn_timer,
+                    created_at=room.created_at, game_number=room.game_number, seed=room.seed,
+                )
+            )
+
+    def claim_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> None:
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(seats_table).values(
+                        room_id=room_id, seat=seat, name=name, token_hash=token_hash
+                    )
+                )
+        except IntegrityError:
+            raise SeatTaken(f"seat {seat} is taken") from None
+
+    def append_actions(self, room_id: str, game_number: int, first_index: int, entries: list[Any]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(actions_table),
+                [
+                    {"room_id": room_id, "game_number": game_number, "idx": first_index + offset,
+                     "entry": json.dumps(entry)}
+                    for offset, entry in enumerate(entries)
+                ],
+            )
+
+    def start_game(self, room_id: str, game_number: int, seed: int) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(rooms_table).where(rooms_table.c.id == room_id).values(
+                    game_number=game_number, seed=seed
+                )
+            )
+
+    def load_rooms(self) -> list[StoredRoom]:
+        """Every room with its seats and the action log of its current game, in order."""
+        with self.engine.connect() as connection:
+            rooms = {
+                row.id: StoredRoom(
+                    id=row.id, game=row.game, options=json.loads(row.options),
+                    seat_kinds=json.loads(row.seat_kinds), turn_timer=row.turn_timer,
+                    created_at=row.created_at, game_number=row.game_number, seed=row.seed,
+                )
+                for row in connection.execute(select(rooms_table))
+            }
+            for row in connection.execute(select(seats_table)):
+                if row.room_id in rooms:
+                    rooms[row.room_id].seats[row.seat] = (row.name, row.token_hash)
+            for row in connection.execute(
+                select(actions_table).order_by(actions_table.c.room_id, actions_table.c.idx)
+            ):
+                room = rooms.get(row.room_id)
+                if room is not None and row.game_number == room.game_number:
+                    room.actions.append(json.loads(row.entry))
+        return list(rooms.values())
+
+    def close(self) -> None:
+        self.engine.dispose()

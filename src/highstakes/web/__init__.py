@@ -1,0 +1,1 @@
+"""Static files of the browser face: lobby and room pages, shared scripts and styles."""
