@@ -225,6 +225,48 @@ class TestEnd:
         assert game.is_over and game.result()["winners"] == [1]
 
 
+
+class TestRecentTurns:
+    """One decision can end several turns; the view lists them all, numbered."""
+
+    def test_a_bank_then_a_greed_out_on_the_first_roll(self):
+        game = greed_scripted()
+        open_seat_zero(game)  # seat 0 banks 1,200
+        play_turn(game, NOTHING)  # seat 1's first roll scores nothing: no decision at all
+        view = game.view(None)
+        bank, greed_out = view["recent_turns"]
+        assert (bank["number"], bank["seat"], bank["banked"], bank["greed_out"]) == (0, 0, 1200, False)
+        assert [entry["roll"] for entry in bank["log"]] == [["$", "$", "$", "G", "G", "G"],
+                                                            ["$", "R", "R", "Eb", "Em", "D"]]
+        assert bank["log"][-1]["bank"] == 1200
+        assert (greed_out["number"], greed_out["seat"], greed_out["banked"]) == (1, 1, 0)
+        assert greed_out["log"] == [{"roll": ["$", "$", "R", "R", "Eb", "Em"], "greed_out": True, "lost": 0}]
+        assert view["last_turn"] == {k: v for k, v in greed_out.items() if k != "number"}
+        assert view["turns_played"] == 2
+
+    def test_only_the_last_seats_turns_are_kept(self):
+        game = greed_scripted()
+        for _ in range(3):
+            play_turn(game, ["D", "R", "R", "Eb", "Em", "$"], keep("D"), ["R", "R", "Eb", "Em", "$"])
+        assert [turn["number"] for turn in game.view(None)["recent_turns"]] == [1, 2]
+
+    def test_more_turns_ended_by_one_decision_than_seats_are_all_kept(self):
+        game = greed_scripted()
+        open_seat_zero(game)
+        play_turn(game, NOTHING, NOTHING, NOTHING)  # seat 1, seat 0 and seat 1 again
+        turns = game.view(None)["recent_turns"]
+        assert [(turn["number"], turn["seat"]) for turn in turns] == [(0, 0), (1, 1), (2, 0), (3, 1)]
+        # The next turn with a decision starts a new chain: back to the last two.
+        play_turn(game, ["D", "R", "R", "Eb", "Em", "$"], keep("D"), ["R", "R", "Eb", "Em", "$"])
+        assert [turn["number"] for turn in game.view(None)["recent_turns"]] == [3, 4]
+
+    def test_every_seat_sees_the_same_turns(self):
+        game = greed_scripted(3)
+        open_seat_zero(game)
+        play_turn(game, NOTHING)
+        turns = game.view(None)["recent_turns"]
+        assert len(turns) == 2 and all(game.view(seat)["recent_turns"] == turns for seat in range(3))
+
 def test_views_are_public_and_identical_but_for_you():
     game = hs.new_game("greed", seats=3, seed=3)
     views = [game.view(seat) for seat in range(3)] + [game.view(None)]

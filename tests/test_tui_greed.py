@@ -238,6 +238,10 @@ def _first_key_and_action(game: hs.Game) -> tuple[str, hs.Action]:
     return "1", next(a for a in legal if isinstance(a, Keep))
 
 
+def _greed_out_line(app: GreedApp, turn: dict[str, JSON]) -> str:
+    return f"{app.seat_name(turn['seat'])} rolls {' '.join(turn['log'][-1]['roll'])}: GREED-OUT"
+
+
 def test_the_log_tells_of_a_turn_ended_together_with_the_next_one() -> None:
     """After the mover's turn ends, the next player may greed out before anyone decides."""
 
@@ -253,13 +257,41 @@ def test_the_log_tells_of_a_turn_ended_together_with_the_next_one() -> None:
     async def script(pilot: Pilot[None]) -> None:
         mover = app.seat_to_act
         assert mover is not None
-        key, action = _first_key_and_action(app.game)
+        key, _ = _first_key_and_action(app.game)
         await pilot.press(key)
+        mover_turn, undecided = app.game.view(None)["recent_turns"][:2]
+        assert mover_turn["seat"] == mover and undecided["log"][0]["greed_out"]
+        ending = mover_turn["log"][-1]
         logged = log_text(app)
-        mover_ending = "BANKS" if isinstance(action, Bank) else "next roll is a GREED-OUT"
-        assert f"{app.seat_name(mover)} rolls" in logged and mover_ending in logged
-        last = app.game.view(None)["last_turn"]
-        assert last["greed_out"]
-        assert f"{app.seat_name(last['seat'])} rolls" in logged
+        if mover_turn["greed_out"]:
+            assert _greed_out_line(app, mover_turn) in logged
+        else:
+            assert f"BANKS {ending['bank']:,}" in logged
+        assert _greed_out_line(app, undecided) in logged
+
+    run(app, script)
+
+
+def test_every_roll_of_every_turn_is_logged_once() -> None:
+    """Seed 46 has a decision that ends four turns: a bank, then three greed-outs on a first roll."""
+    app = GreedApp(2, ["random", "random"], 46, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        actions = [entry["action"] for entry in app.game.record()["actions"]]
+        replayed = hs.new_game("greed", 2, seed=46)
+        most_turns_ended = 0
+        for action in actions:
+            before = replayed.view(None)["turns_played"]
+            replayed.act(replayed.to_act[0], action)
+            most_turns_ended = max(most_turns_ended, replayed.view(None)["turns_played"] - before)
+        assert most_turns_ended > app.game.seats  # more than a round of turns at once
+
+        # Each roll is either decided (a keep or a bank) or a greed-out ending its turn.
+        turns = app.game.result()["turns"]
+        banks = sum(1 for action in actions if action == Bank().to_json())
+        words = log_text(app).split()
+        assert words.count("rolls") == len(actions) + turns - banks
+        assert words.count("GREED-OUT") + words.count("GREED-OUT,") == turns - banks
 
     run(app, script)

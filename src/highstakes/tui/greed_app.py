@@ -252,6 +252,10 @@ class GreedApp(App[None]):
         self._hint_wanted_at: Position | None = None
         self._bot_pending = False
         self._final_round_announced = False
+        # How far the log has got: turns are logged by their number, each exactly once, and
+        # the turn under way entry by entry as its rolls are decided.
+        self._turns_logged = 0
+        self._entries_logged = 0
         self._key_state: tuple[bool, bool, int, bool] | None = None
 
     # --- names and positions -----------------------------------------------------------------
@@ -317,7 +321,7 @@ class GreedApp(App[None]):
         log = self.query_one("#log", RichLog)
         log.write(Text(f"Game {self.games_played} · seed {self.game.seed}", style="bold"))
         self._log_rolloff(self.game.view(None))
-        self._log_progress(None, None)
+        self._log_progress()
         self._after_change()
 
     # --- the flow of play ----------------------------------------------------------------------
@@ -330,7 +334,6 @@ class GreedApp(App[None]):
 
     def _play(self, seat: int, action: Action) -> bool:
         """Apply one action; a refusal is shown with its rule and changes nothing."""
-        before = self.game.view(None)
         try:
             self.game.act(seat, action)
         except hs.IllegalAction as refusal:
@@ -339,7 +342,7 @@ class GreedApp(App[None]):
             return False
         self._moves += 1
         self._set_notice(Text(""))
-        self._log_progress(before, action)
+        self._log_progress()
         self._after_change()
         return True
 
@@ -744,10 +747,10 @@ class GreedApp(App[None]):
                 log.write(line)
         log.write(Text(f"{self.seat_name(view['starter'])} starts.", style="bold green"))
 
-    def _log_progress(self, before: dict[str, JSON] | None, action: Action | None) -> None:
-        """Write what happened since ``before`` (the view before ``action``; None at the start)."""
+    def _log_progress(self) -> None:
+        """Write what happened since the log was last written."""
         after = self.game.view(None)
-        self._log_turns(before, action, after)
+        self._log_turns(after)
         if after["final_round"] and not self._final_round_announced:
             self._final_round_announced = True
             self.query_one("#log", RichLog).write(Text(
@@ -757,36 +760,26 @@ class GreedApp(App[None]):
             ))
         self.query_one("#log", RichLog).border_title = f"Log · turn {after['turns_played'] + 1}"
 
-    def _log_turns(
-        self, before: dict[str, JSON] | None, action: Action | None, after: dict[str, JSON]
-    ) -> None:
-        """Log the decided roll and any turns that ended because of it.
+    def _log_turns(self, after: dict[str, JSON]) -> None:
+        """Log the turns finished since the last write, then the decided rolls of the turn under way.
 
-        One action can end several turns: the mover's turn ends, and the next players
-        may greed out on their very first roll before anyone decides anything. The view
-        describes only the latest finished turn, so the mover's ending is rebuilt from
-        ``before`` and turns in between are only counted.
+        One action can end several turns: the mover's, then those of players who greed out
+        on their first roll before anyone decides anything. The view keeps every turn that
+        ended since the latest decision in ``recent_turns``, and the log is written after
+        each decision, so no turn is missed.
         """
-        turns_ended = after["turns_played"] - (before["turns_played"] if before else 0)
-        decided_entry = len(before["turn_log"]) - 1 if before else 0
-        if before is not None and turns_ended == 0:
-            self._log_entries(before["current"], after["turn_log"], decided_entry, decided_entry + 1, after)
-            return
-        if turns_ended == 0:
-            return
-        last = after["last_turn"]
-        unseen = turns_ended - 1
-        if before is not None and unseen == 0:
-            self._log_entries(last["seat"], last["log"], decided_entry, len(last["log"]), after)
-            return
-        if before is not None and action is not None:
-            self._log_hidden_ending(before, action)
-            unseen -= 1
-        if unseen:
-            self.query_one("#log", RichLog).write(
-                Text(f"{unseen} more turn(s) greeded out on the first roll", style="red")
-            )
-        self._log_entries(last["seat"], last["log"], 0, len(last["log"]), after)
+        for turn in after["recent_turns"]:
+            if turn["number"] < self._turns_logged:
+                continue
+            self._log_entries(turn["seat"], turn["log"], self._entries_logged, len(turn["log"]), after)
+            self._turns_logged = turn["number"] + 1
+            self._entries_logged = 0
+        # A roll still awaiting its decision is logged once decided, with what was kept.
+        turn_log = after["turn_log"]
+        decided = sum(1 for entry in turn_log if "keep" in entry)
+        if after["current"] is not None:
+            self._log_entries(after["current"], turn_log, self._entries_logged, decided, after)
+        self._entries_logged = decided
 
     def _log_entries(
         self, seat: int, turn_log: list[dict[str, JSON]], start: int, stop: int, after: dict[str, JSON]
@@ -819,23 +812,3 @@ class GreedApp(App[None]):
         if entry.get("hot_dice"):
             line.append(" HOT DICE: all six again", style="bold yellow")
         return line
-
-    def _log_hidden_ending(self, before: dict[str, JSON], action: Action) -> None:
-        """The mover's ending when later turns hid it: its last roll is unknown after a keep."""
-        seat = before["current"]
-        line = Text(self.seat_name(seat), style="bold")
-        line.append(" rolls ")
-        line.append_text(coloured_faces(before["roll"]))
-        if isinstance(action, Bank):
-            line.append(" and ")
-            line.append(f"BANKS {points(before['bank_value'])}", style="bold green")
-            line.append(f" → {points(before['scores'][seat] + before['bank_value'])}")
-        else:
-            assert isinstance(action, Keep)
-            gained = keep_value(counts_of(action.faces), self._table) or 0
-            line.append(", keeps ")
-            line.append_text(coloured_faces(action.faces))
-            line.append(f" +{points(gained)}, then the next roll is a ")
-            line.append("GREED-OUT", style="bold red")
-            line.append(f", loses {points(before['turn_total'] + gained)}", style="red")
-        self.query_one("#log", RichLog).write(line)

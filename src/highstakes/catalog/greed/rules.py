@@ -161,6 +161,7 @@ def roll_dice(rng: random.Random, num_dice: int) -> Counts:
 class GreedState(GameState):
     __slots__ = (
         "can_bank",
+        "chained_turns",
         "current",
         "dice_left",
         "final_round",
@@ -171,6 +172,7 @@ class GreedState(GameState):
         "options",
         "phase",
         "raw_options",
+        "recent_turns",
         "roll",
         "rolloff_contenders",
         "rolloff_history",
@@ -202,6 +204,10 @@ class GreedState(GameState):
         self.final_turns_left: list[int] = []
         self.turn_log: list[dict[str, JSON]] = []
         self.last_turn: dict[str, JSON] | None = None
+        # The latest finished turns, each with its number, for faces that read the view only
+        # now and then: see _end_turn for how many are kept.
+        self.recent_turns: list[dict[str, JSON]] = []
+        self.chained_turns = 0  # turns ended by the latest decision, its own turn included
         self.turns_played = 0
         self.rolloff_contenders: list[int] = list(range(seats))
         self.rolloff_rolls: list[tuple[int, RollFacts]] = []  # (seat, roll) this round
@@ -414,6 +420,19 @@ class GreedState(GameState):
             "greed_out": banked is None,
             "log": self.turn_log,
         }
+        # A turn without a decision (a greed-out on its first roll) belongs to the chain of
+        # turns that the previous decision ended. The last `seats` turns cover a full round,
+        # but a chain can be longer (everyone greeding out at once, the decider again too),
+        # and then all of it is kept, so that a face reading the view after every decision
+        # never misses a turn.
+        recent = self.recent_turns
+        recent.append({**self.last_turn, "number": self.turns_played})
+        if banked is None and len(self.turn_log) == 1:  # no decision in this turn
+            self.chained_turns += 1
+            del recent[: -max(self.seats, self.chained_turns)]
+        else:
+            self.chained_turns = 1
+            del recent[: -self.seats]
         self.turns_played += 1
         self.turn_log = []
         self.turn_total = 0
@@ -455,6 +474,7 @@ class GreedState(GameState):
             "final_turns_left": list(self.final_turns_left),
             "turn_log": [dict(entry) for entry in self.turn_log],
             "last_turn": self.last_turn,
+            "recent_turns": list(self.recent_turns),
             "turns_played": self.turns_played,
             "starter": self.starter,
             "rolloff": {
@@ -487,6 +507,7 @@ class GreedState(GameState):
         copy.scores = list(self.scores)
         copy.opened = list(self.opened)
         copy.final_turns_left = list(self.final_turns_left)
+        copy.recent_turns = list(self.recent_turns)  # finished turns never change: share them
         copy.turn_log = [dict(entry) for entry in self.turn_log]
         copy.rolloff_rolls = list(self.rolloff_rolls)
         copy.rolloff_history = list(self.rolloff_history)
