@@ -1,0 +1,705 @@
+// Greed's table in the browser (RULES.md §2), served at /games/greed/renderer.js.
+//
+// The renderer only draws: every rule stays on the server. It reads `view` (see
+// docs/games/greed.md, "View keys") and `legal`, and sends the actions the server listed.
+// It exports the renderer interface of docs/server.md:
+//
+//   render(container, message, send)  draw a `state` message; `send` posts to the server
+//   onMessage(container, message)     the room's other messages: `hint` and `error`
+//
+// The module is self-contained (no imports) because it is served from the game's own
+// package, apart from the server's static files.
+
+const FACES = ["$", "G", "R", "Eb", "Em", "D"];
+const FACE_CLASS = { $: "dollar", G: "g", R: "r", Eb: "eb", Em: "em", D: "d" };
+// How a screen reader says each face; the colours are in RULES.md §2.1.
+const FACE_SPOKEN = { $: "dollar", G: "G", R: "R", Eb: "ebony E", Em: "emerald E", D: "D" };
+const NUMBER_KEYS = 9; // keys 1..9 pick the first nine set-asides; the rest are clicked
+const NUM_DICE = 6;
+const LOG_LENGTH = 60; // finished turns kept in the page's log
+
+// One Greed table per page; the key handler works on the latest render.
+const table = {
+  container: null,
+  message: null,
+  send: null,
+  gameNumber: null,
+  pending: false, // an action was sent and the server has not answered yet
+  hint: null, // {version, waiting} or {version, advice}
+  turns: new Map(), // finished turns seen on this page, by number, for the log
+  callouts: [], // the turns that ended before this player's latest roll
+  seenTurnsPlayed: null,
+  rollKey: "",
+  announced: "",
+};
+
+// --- small helpers ----------------------------------------------------------------------------
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    // Strings become text nodes: player names can never inject markup.
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+function points(value) {
+  return Number(value ?? 0).toLocaleString("en");
+}
+
+// Bots are named by seat too, so that two bots of one strength can be told apart.
+function seatName(message, seat) {
+  const info = message.seats?.[seat];
+  if (info?.kind === "bot") return `Bot ${seat + 1}${info.bot ? ` (${info.bot})` : ""}`;
+  if (info?.name) return info.name;
+  return `Seat ${seat + 1}`;
+}
+
+function isMe(message, seat) {
+  return message.seat !== null && message.seat !== undefined && seat === message.seat;
+}
+
+function sameAction(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function isTyping(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  const target = event.target;
+  return target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+// --- dice -------------------------------------------------------------------------------------
+
+function die(face, { chip = false, fresh = false } = {}) {
+  const classes = ["die", `face-${FACE_CLASS[face] ?? "dollar"}`];
+  if (chip) classes.push("chip");
+  if (fresh) classes.push("fresh");
+  const node = el("span", { class: classes.join(" "), role: "img", "aria-label": FACE_SPOKEN[face] ?? face,
+    title: FACE_SPOKEN[face] ?? face });
+  // The two E's differ in colour only on a real die; the small b/m tells them apart for
+  // anyone who cannot tell the colours apart.
+  if (face === "Eb" || face === "Em") node.append("E", el("small", {}, face[1]));
+  else node.append(face);
+  return node;
+}
+
+function chips(faces) {
+  return el("span", { class: "chips" }, faces.map((face) => die(face, { chip: true })));
+}
+
+// --- scoring (RULES.md §2.2) ------------------------------------------------------------------
+// The server lists each legal set-aside's dice but not its points. The table is small, so
+// it is mirrored here to show points beside each choice; the two entries that options
+// change (DDDD and six of a kind) come from `view.options`.
+
+function countsOf(faces) {
+  const counts = [0, 0, 0, 0, 0, 0];
+  for (const face of faces) counts[FACES.indexOf(face)] += 1;
+  return counts;
+}
+
+function combinations(options) {
+  const of = (face, n) => FACES.map((f) => (f === face ? n : 0));
+  return [
+    { counts: of("D", 1), points: 100, name: "D" },
+    { counts: of("G", 1), points: 50, name: "G" },
+    { counts: of("G", 3), points: 500, name: "G G G" },
+    { counts: of("R", 3), points: 400, name: "R R R" },
+    { counts: of("Eb", 3), points: 300, name: "three ebony E" },
+    { counts: of("Em", 3), points: 300, name: "three emerald E" },
+    { counts: of("$", 3), points: 600, name: "$ $ $" },
+    { counts: of("D", 4), points: options?.dddd ?? 1000, name: "D D D D" },
+    { counts: [1, 1, 1, 1, 1, 1], points: 1000, name: "$GREED" },
+    ...FACES.map((face) => ({ counts: of(face, 6), points: options?.six_of_a_kind ?? 5000, name: "six of a kind" })),
+  ];
+}
+
+const keepMemo = new Map();
+
+/** Best points of a set-aside using every die in it (G-2), or null if some die cannot score. */
+function keepPoints(faces, options) {
+  const combos = combinations(options);
+  const prefix = `${options?.dddd}/${options?.six_of_a_kind}/`;
+  const best = (counts) => {
+    const key = prefix + counts.join("");
+    if (keepMemo.has(key)) return keepMemo.get(key);
+    let value = null;
+    if (counts.every((n) => n === 0)) value = 0;
+    else {
+      for (const combo of combos) {
+        const rest = counts.map((n, i) => n - combo.counts[i]);
+        if (rest.some((n) => n < 0)) continue;
+        const restValue = best(rest);
+        if (restValue !== null && (value === null || combo.points + restValue > value)) value = combo.points + restValue;
+      }
+    }
+    keepMemo.set(key, value);
+    return value;
+  };
+  return best(countsOf(faces));
+}
+
+// --- what the player may do -------------------------------------------------------------------
+
+function choicesOf(message) {
+  const options = message.view.options;
+  const keeps = [];
+  let bank = null;
+  for (const entry of message.legal ?? []) {
+    if (entry.action?.bank === true) bank = entry;
+    else if (Array.isArray(entry.action?.keep)) {
+      keeps.push({ ...entry, faces: entry.action.keep, points: keepPoints(entry.action.keep, options) ?? 0 });
+    }
+  }
+  // The server lists set-asides best first already; a stable sort keeps its order for ties.
+  keeps.sort((a, b) => b.points - a.points);
+  return { bank, keeps };
+}
+
+/**
+ * Why banking is refused now, in the rules' words (§2.4.4, §2.5, §2.6), worked out from the
+ * same view fields the rules use: hot dice, the 500 minimum, the final-round target.
+ */
+function bankRefusal(message, keeps) {
+  const view = message.view;
+  const seat = view.current;
+  if (keeps.some((keep) => keep.faces.length === view.roll.length)) {
+    return "hot dice: every die of this roll scores, so you must set all of them aside and roll six again";
+  }
+  const best = Math.max(0, ...keeps.map((keep) => keep.points));
+  const turnPoints = view.turn_total + best;
+  if (view.min_turn_points && turnPoints < view.min_turn_points) {
+    const which = view.options?.min_every_turn ? "every turn" : "to open your score";
+    return `a bank needs ${points(view.min_turn_points)} in this turn (${which}); banking now would give ${points(turnPoints)}`;
+  }
+  if (view.final_round && view.target !== null && view.scores[seat] + turnPoints <= view.target) {
+    return `in the final round you may stop only above ${points(view.target)}; banking now gives ` +
+      `${points(view.scores[seat] + turnPoints)}`;
+  }
+  return "banking is not allowed now";
+}
+
+// --- sending ------------------------------------------------------------------------------------
+
+function play(action) {
+  const { message, send } = table;
+  if (!message || table.pending) return;
+  if (send({ type: "act", action, version: message.version })) {
+    // Until the server answers, another click could only be refused as stale.
+    table.pending = true;
+    drawChoices();
+  }
+}
+
+function askHint() {
+  const { message, send } = table;
+  if (!message?.legal?.length) return;
+  if (table.hint?.version === message.version) return; // asked already for this position
+  if (send({ type: "hint" })) {
+    table.hint = { version: message.version, waiting: true };
+    drawChoices();
+  }
+}
+
+function toggleRules() {
+  const rules = table.container?.querySelector(".greed-rules");
+  if (!rules) return;
+  rules.open = !rules.open;
+  if (rules.open) {
+    rules.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    rules.querySelector("summary").focus();
+  }
+}
+
+// --- the page's skeleton ------------------------------------------------------------------------
+
+function build(container) {
+  container.dataset.renderer = "greed";
+  container.replaceChildren(
+    el("div", { class: "greed" },
+      el("div", { class: "banner" }),
+      el("div", { class: "col col-main" },
+        el("section", { class: "panel play", "aria-labelledby": "greed-play-heading" },
+          el("div", { class: "roll-title" },
+            el("h2", { id: "greed-play-heading" }),
+            el("span", { class: "muted roll-facts" })),
+          el("div", { class: "callouts" }),
+          el("div", { class: "dice roll", role: "group", "aria-labelledby": "greed-play-heading" }),
+          el("ul", { class: "aside-list", "aria-label": "Set aside this turn" }),
+          el("div", { class: "totals" }),
+          el("p", { class: "goal" }),
+          el("div", { class: "choices-box" }),
+          el("div", { class: "tools" }),
+          el("p", { class: "keys-help" },
+            "Keys: ", el("kbd", {}, "1"), "–", el("kbd", {}, "9"), " set dice aside · ",
+            el("kbd", {}, "b"), " bank · ", el("kbd", {}, "h"), " hint · ", el("kbd", {}, "?"), " scoring")),
+        el("div", { class: "extras" },
+          el("details", { class: "panel greed-rolloff" }, el("summary", {}, "Roll-off"), el("div", { class: "rolloff-body" })),
+          el("details", { class: "panel greed-rules" },
+            el("summary", { "aria-keyshortcuts": "?" }, "Scoring ", el("kbd", {}, "?")),
+            el("div", { class: "rules-body" })))),
+      el("div", { class: "col col-side" },
+        el("section", { class: "panel board", "aria-label": "Scores" }),
+        el("section", { class: "panel log", "aria-labelledby": "greed-log-heading" },
+          el("h2", { id: "greed-log-heading" }, "Turns"),
+          el("ol", { class: "turn-list" }))),
+      el("p", { class: "visually-hidden announce", "aria-live": "polite" })),
+  );
+}
+
+// --- drawing ------------------------------------------------------------------------------------
+
+export function render(container, message, send) {
+  const view = message.view;
+  if (!view) return;
+  if (container.dataset.renderer !== "greed") build(container);
+  const newGame = table.gameNumber !== message.game_number || table.container !== container;
+  if (newGame) {
+    Object.assign(table, {
+      gameNumber: message.game_number, turns: new Map(), callouts: [], seenTurnsPlayed: null, hint: null,
+      rollKey: "", announced: "",
+    });
+    container.querySelector(".greed-rolloff").open = view.turns_played === 0;
+  }
+  const previous = newGame ? null : table.message;
+  Object.assign(table, { container, message, send, pending: false });
+  if (table.hint && table.hint.version !== message.version) table.hint = null;
+
+  const ended = rememberTurns(view);
+  drawBanner();
+  drawPlay(ended);
+  drawChoices();
+  drawScoreboard();
+  drawLog();
+  drawRolloff();
+  drawRules();
+  announce(previous, ended);
+}
+
+/** Hints and refusals. A refusal ends "sending…"; a hint for this position is shown. */
+export function onMessage(container, message) {
+  if (container !== table.container || !table.message) return;
+  if (message.type === "error") {
+    table.pending = false;
+    if (table.hint?.waiting) table.hint = null; // the refusal may have been the hint's
+    drawChoices();
+  } else if (message.type === "hint" && table.hint?.version === table.message.version) {
+    // A hint asked before play moved on is dropped: its advice is for an older roll.
+    table.hint = { version: table.message.version, advice: message.hint };
+    drawChoices();
+  }
+}
+
+function part(selector) {
+  return table.container.querySelector(selector);
+}
+
+/** Add the view's recent turns to the log; return the ones that ended since the last state. */
+function rememberTurns(view) {
+  for (const turn of view.recent_turns ?? []) table.turns.set(turn.number, turn);
+  const numbers = [...table.turns.keys()].sort((a, b) => a - b);
+  for (const number of numbers.slice(0, Math.max(0, numbers.length - LOG_LENGTH))) table.turns.delete(number);
+  const since = table.seenTurnsPlayed;
+  table.seenTurnsPlayed = view.turns_played;
+  if (since === null) return view.last_turn ? [view.last_turn] : [];
+  return (view.recent_turns ?? []).filter((turn) => turn.number >= since);
+}
+
+function drawBanner() {
+  const { message } = table;
+  const view = message.view;
+  const banner = part(".banner");
+  if (view.phase === "over") {
+    const winners = view.winners.map((seat) => (isMe(message, seat) ? "You" : seatName(message, seat)));
+    const top = Math.max(...view.scores);
+    const verb = winners.length === 1 && winners[0] !== "You" ? "wins" : "win";
+    banner.replaceChildren(el("div", { class: "banner-box over", role: "status" },
+      el("strong", {}, `${winners.join(" and ")} ${verb} with ${points(top)}.`),
+      ` Game over after ${view.turns_played} turns.`));
+    return;
+  }
+  if (view.final_round) {
+    const still = [view.current, ...view.final_turns_left].filter((seat) => seat !== null)
+      .map((seat) => (isMe(message, seat) ? "you" : seatName(message, seat)));
+    banner.replaceChildren(el("div", { class: "banner-box" },
+      el("strong", {}, "Final round. "),
+      `${seatName(message, view.triggered_by)} reached ${points(view.winning_score)}. `,
+      "Everyone else has one last turn and must finish strictly above ",
+      el("strong", {}, points(view.target)), ` to bank. Still to play: ${still.join(", ")}.`));
+    return;
+  }
+  banner.replaceChildren();
+}
+
+/**
+ * "Ann banked 650 → 1,850" or "Bob greeded out on [dice], losing 300", as flex items.
+ * The score after the bank is today's score, so only the latest turns may show it.
+ */
+function turnSentence(turn, { withScore = true } = {}) {
+  const name = seatName(table.message, turn.seat);
+  const last = turn.log?.[turn.log.length - 1];
+  if (turn.greed_out) {
+    const parts = [el("span", {}, name), el("span", { class: "bad" }, "greeded out"), el("span", {}, "on"),
+      chips(last?.roll ?? [])];
+    if (last?.lost) parts.push(el("span", {}, `losing ${points(last.lost)}`));
+    return parts;
+  }
+  return [el("span", {}, name), el("span", { class: "good" }, `banked ${points(turn.banked)}`),
+    withScore ? el("span", { class: "muted" }, `→ ${points(table.message.view.scores[turn.seat])}`) : null];
+}
+
+function drawPlay(ended) {
+  const { message } = table;
+  const view = message.view;
+  const seat = view.current;
+  const heading = part("#greed-play-heading");
+  const facts = part(".roll-facts");
+  if (view.phase === "over") {
+    heading.textContent = "Final table";
+    facts.textContent = "";
+  } else {
+    heading.textContent = isMe(message, seat) ? "Your roll" : `${seatName(message, seat)}'s roll`;
+    facts.textContent = `${view.roll.length || view.dice_left} dice · turn ${view.turns_played + 1}`;
+  }
+
+  // What happened since this player last saw the table: a bank, or a run of greed-outs.
+  if (ended.length) table.callouts = ended.slice(-3);
+  part(".callouts").replaceChildren(...table.callouts.map((turn) =>
+    el("p", { class: `last-turn ${turn.greed_out ? "greed-out" : "banked"}` }, turnSentence(turn))));
+  if (!table.callouts.length && view.starter !== null && view.starter !== undefined) {
+    part(".callouts").replaceChildren(el("p", { class: "last-turn" },
+      `${seatName(message, view.starter)} won the roll-off and starts.`));
+  }
+
+  // The dice land again only when a new roll arrives, not on every update.
+  const rollKey = `${message.game_number}:${view.turns_played}:${view.turn_log.length}:${view.roll.join(" ")}`;
+  const fresh = rollKey !== table.rollKey;
+  table.rollKey = rollKey;
+  const dice = part(".roll");
+  if (view.roll.length) dice.replaceChildren(...view.roll.map((face) => die(face, { fresh })));
+  else dice.replaceChildren(el("p", { class: "muted" }, view.phase === "over" ? "No more rolls." : "Rolling…"));
+
+  const aside = view.turn_log.filter((entry) => Array.isArray(entry.keep) && !("bank" in entry));
+  part(".aside-list").replaceChildren(...(aside.length
+    ? [el("li", { class: "muted" }, "Set aside:"), ...aside.map((entry) => el("li", {}, chips(entry.keep),
+      el("b", {}, `+${points(entry.points)}`), entry.hot_dice ? el("span", { class: "hot" }, "hot dice") : null))]
+    : view.phase === "over" ? [] : [el("li", { class: "muted" }, "Nothing set aside yet this turn.")]));
+
+  const totals = part(".totals");
+  const goal = part(".goal");
+  if (view.phase === "over") {
+    totals.replaceChildren();
+    goal.replaceChildren();
+    return;
+  }
+  const score = view.scores[seat];
+  totals.replaceChildren(
+    el("span", {}, "Turn total ", el("b", {}, points(view.turn_total))),
+    view.can_bank
+      ? el("span", {}, "Banking now gives ", el("b", { class: "good" }, `+${points(view.bank_value)}`),
+        ` → ${points(score + view.bank_value)}`)
+      : el("span", { class: "muted" }, "Banking now: not allowed"),
+  );
+  goal.className = "goal";
+  if (view.final_round) {
+    goal.textContent = `Final round: a bank must finish above ${points(view.target)}.`;
+  } else if (view.min_turn_points) {
+    const why = view.options?.min_every_turn ? "every turn" : "to open the score";
+    goal.textContent = `A bank needs ${points(view.min_turn_points)}+ in this turn (${why}).`;
+  } else {
+    goal.textContent = `Reaching ${points(view.winning_score)} starts the final round.`;
+    goal.classList.add("calm");
+  }
+}
+
+function hintedAction() {
+  return table.hint?.advice?.action ?? null;
+}
+
+function drawChoices() {
+  const { message } = table;
+  const view = message.view;
+  const box = part(".choices-box");
+  const tools = part(".tools");
+  // Redrawing replaces the buttons; remember which one had focus to give it back.
+  const focused = table.container.contains(document.activeElement) ? document.activeElement?.dataset?.focus : null;
+
+  // The key list matters only while there is something to press.
+  part(".keys-help").hidden = !message.legal?.length;
+  if (!message.legal?.length) {
+    let waiting = "";
+    if (view.phase === "play") {
+      const name = seatName(message, view.current);
+      const bot = message.seats?.[view.current]?.kind === "bot";
+      waiting = bot ? `${name} is thinking…` : `Waiting for ${name} to play…`;
+      if (message.seat === null || message.seat === undefined) waiting += " You are watching.";
+    }
+    box.replaceChildren(waiting ? el("p", { class: "muted" }, waiting) : "");
+    tools.replaceChildren();
+    restoreFocus(focused);
+    return;
+  }
+
+  const { bank, keeps } = choicesOf(message);
+  const hinted = hintedAction();
+  const busy = table.pending ? "true" : null;
+  const items = [];
+  if (bank) {
+    const takes = keeps[0]?.faces ?? [];
+    const button = el("button", {
+      type: "button", class: `choice bank${hinted && sameAction(hinted, bank.action) ? " hinted" : ""}`,
+      "data-focus": "bank", "aria-keyshortcuts": "b", "aria-disabled": busy,
+    },
+    el("kbd", { class: "key" }, "b"), el("span", {}, "Bank, taking"), chips(takes),
+    hinted && sameAction(hinted, bank.action) ? el("span", { class: "star" }, "★ hint") : null,
+    el("span", { class: "points good" }, `+${points(view.bank_value)}`),
+    el("span", { class: "then" }, `→ ${points(view.scores[view.current] + view.bank_value)}`));
+    button.addEventListener("click", () => play(bank.action));
+    items.push(el("li", {}, button));
+  }
+  keeps.forEach((keep, index) => {
+    const key = index < NUMBER_KEYS ? String(index + 1) : null;
+    const diceNext = view.roll.length - keep.faces.length;
+    const isHinted = hinted && sameAction(hinted, keep.action);
+    const button = el("button", {
+      type: "button", class: `choice${isHinted ? " hinted" : ""}`, "data-focus": `keep:${keep.faces.join(" ")}`,
+      "aria-keyshortcuts": key, "aria-disabled": busy,
+      "aria-label": `${key ? `${key}: ` : ""}set aside ${keep.faces.map((f) => FACE_SPOKEN[f]).join(", ")} for ` +
+        `${keep.points} points, then roll ${diceNext === 0 ? `all ${NUM_DICE} again (hot dice)` : diceNext}` +
+        `${isHinted ? " (hinted)" : ""}`,
+    },
+    key ? el("kbd", { class: "key" }, key) : el("span", { class: "key", "aria-hidden": "true" }, "·"),
+    chips(keep.faces),
+    isHinted ? el("span", { class: "star" }, "★ hint") : null,
+    el("span", { class: "points" }, `+${points(keep.points)}`),
+    diceNext === 0
+      ? el("span", { class: "then hot" }, `roll ${NUM_DICE}, hot dice`)
+      : el("span", { class: "then" }, `roll ${diceNext}`));
+    button.addEventListener("click", () => play(keep.action));
+    items.push(el("li", {}, button));
+  });
+  const list = el("ol", { class: "choices", "aria-label": "Your choices, best first" }, items);
+  const parts = [list];
+  if (!bank) {
+    // Last, so that the moves one can make stay in view on a small screen.
+    parts.push(el("p", { class: "no-bank", id: "greed-no-bank" }, el("kbd", {}, "b"),
+      ` No bank: ${bankRefusal(message, keeps)}.`));
+  }
+  if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, "Sending…"));
+  box.replaceChildren(...parts);
+
+  const hintButton = el("button", { type: "button", class: "secondary", "data-focus": "hint", "aria-keyshortcuts": "h" },
+    el("kbd", {}, "h"), "Hint");
+  hintButton.addEventListener("click", askHint);
+  const rulesButton = el("button", { type: "button", class: "secondary", "data-focus": "rules", "aria-keyshortcuts": "?" },
+    el("kbd", {}, "?"), "Scoring");
+  rulesButton.addEventListener("click", toggleRules);
+  tools.replaceChildren(hintButton, rulesButton, el("span", { class: "hint-text", role: "status" }, hintText(keeps, bank)));
+  restoreFocus(focused);
+}
+
+function hintText(keeps, bank) {
+  const hint = table.hint;
+  if (!hint) return "";
+  if (hint.waiting) return "Thinking about a hint (the first one can take a while)…";
+  const advice = hint.advice ?? {};
+  if (!advice.action) return advice.label ?? "No hint for this position.";
+  let key = "";
+  if (bank && sameAction(advice.action, bank.action)) key = "b";
+  const index = keeps.findIndex((keep) => sameAction(advice.action, keep.action));
+  if (index >= 0 && index < NUMBER_KEYS) key = String(index + 1);
+  let text = `Hint: ${advice.label ?? JSON.stringify(advice.action)}${key ? ` (key ${key})` : ""}`;
+  if (typeof advice.win_probability === "number") {
+    // With more than two players the advisor's figure is an estimate.
+    text += ` · win chance ${advice.approximate ? "≈" : ""}${(advice.win_probability * 100).toFixed(1)}%`;
+  }
+  return text;
+}
+
+function restoreFocus(focused) {
+  if (!focused) return;
+  const again = table.container.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+  if (again) {
+    again.focus();
+    return;
+  }
+  // The focused choice is gone (a new roll): stay in the list rather than drop to the page.
+  if (focused === "bank" || focused.startsWith("keep:")) {
+    (table.container.querySelector(".choice") ?? table.container).focus();
+  }
+}
+
+function drawScoreboard() {
+  const { message } = table;
+  const view = message.view;
+  const rows = view.scores.map((score, seat) => {
+    const current = seat === view.current && view.phase === "play";
+    const tags = [];
+    if (isMe(message, seat)) tags.push(el("span", { class: "tag you" }, "you"));
+    if (view.winners.includes(seat)) tags.push(el("span", { class: "tag winner" }, "winner"));
+    else if (seat === view.triggered_by) tags.push(el("span", { class: "tag reached" }, `reached ${points(view.winning_score)}`));
+    else if (view.final_round && !current && !view.final_turns_left.includes(seat)) {
+      tags.push(el("span", { class: "tag done" }, "done"));
+    } else if (view.final_round) tags.push(el("span", { class: "tag to-play" }, "last turn"));
+    if (!view.opened[seat]) tags.push(el("span", { class: "tag unopened" }, "not opened"));
+    const share = Math.min(100, Math.round((100 * score) / view.winning_score));
+    return el("tr", { class: current ? "current" : null, "aria-current": current ? "true" : null },
+      el("td", { class: "marker" }, current ? el("span", { "aria-label": "to play" }, "▶") : ""),
+      el("th", { scope: "row" }, seatName(message, seat), " ", ...tags),
+      el("td", { class: "num" }, points(score),
+        el("span", { class: "progress", "aria-hidden": "true" }, el("span", { style: `width: ${share}%` }))));
+  });
+  part(".board").replaceChildren(el("table", { class: "scoreboard" },
+    el("caption", {}, `Scores · goal ${points(view.winning_score)}`),
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Turn")),
+      el("th", { scope: "col" }, "Player"),
+      el("th", { scope: "col", class: "num" }, "Score"))),
+    el("tbody", {}, rows)));
+}
+
+function logSteps(log) {
+  return el("ol", { class: "steps" }, log.map((entry) => {
+    const step = [el("span", { class: "muted" }, "rolled"), chips(entry.roll ?? [])];
+    if (entry.greed_out) {
+      step.push(el("span", { class: "bad" }, "greed-out"));
+      if (entry.lost) step.push(el("span", {}, `lost ${points(entry.lost)}`));
+    } else if ("bank" in entry) {
+      step.push(el("span", { class: "arrow", "aria-hidden": "true" }, "→"), el("span", {}, "took"),
+        chips(entry.keep ?? []), el("b", {}, `+${points(entry.points)}`),
+        el("span", { class: "good" }, `banked ${points(entry.bank)}`));
+    } else if (Array.isArray(entry.keep)) {
+      step.push(el("span", { class: "arrow", "aria-hidden": "true" }, "→"), el("span", {}, "kept"),
+        chips(entry.keep), el("b", {}, `+${points(entry.points)}`));
+      if (entry.hot_dice) step.push(el("span", { class: "hot" }, "hot dice"));
+    } else {
+      step.push(el("span", { class: "muted" }, "deciding…"));
+    }
+    return el("li", { class: "step" }, step);
+  }));
+}
+
+function drawLog() {
+  const { message } = table;
+  const view = message.view;
+  const items = [];
+  if (view.phase === "play" && view.turn_log.length) {
+    items.push(el("li", {},
+      el("strong", {}, `Turn ${view.turns_played + 1} · ${seatName(message, view.current)} (now)`),
+      logSteps(view.turn_log)));
+  }
+  const numbers = [...table.turns.keys()].sort((a, b) => b - a);
+  for (const number of numbers) {
+    const turn = table.turns.get(number);
+    items.push(el("li", {},
+      el("div", { class: "turn-head" }, el("strong", {}, `Turn ${number + 1} ·`), ...turnSentence(turn, { withScore: false })),
+      logSteps(turn.log ?? [])));
+  }
+  if (!items.length) items.push(el("li", { class: "muted" }, "No turns finished yet."));
+  const list = part(".turn-list");
+  list.replaceChildren(...items);
+}
+
+function drawRolloff() {
+  const { message } = table;
+  const view = message.view;
+  const rounds = view.rolloff?.rounds ?? [];
+  const body = rounds.map((round, index) => el("div", { class: "rolloff-round" },
+    el("h3", {}, rounds.length > 1 ? `Round ${index + 1}${index ? " (the tied roll again)" : ""}` : "Everyone rolls six dice"),
+    el("ul", { class: "steps" }, round.map((entry) => el("li", { class: "step" },
+      el("span", {}, seatName(message, entry.seat)), chips(entry.roll), el("b", {}, points(entry.points)))))));
+  if (view.starter !== null && view.starter !== undefined) {
+    body.push(el("p", {}, el("strong", {}, `${seatName(message, view.starter)} starts.`),
+      el("span", { class: "muted" }, " The roll-off scores nothing.")));
+  }
+  part(".rolloff-body").replaceChildren(...body);
+}
+
+function drawRules() {
+  const options = table.message.view.options ?? {};
+  const body = part(".rules-body");
+  const key = JSON.stringify(options);
+  if (body.dataset.options === key) return; // options never change within a game
+  body.dataset.options = key;
+  const row = (faces, worth, note) => el("tr", {},
+    el("td", {}, chips(faces), note ? el("span", { class: "muted small" }, ` ${note}`) : null),
+    el("td", { class: "num" }, points(worth)));
+  body.replaceChildren(
+    el("table", { class: "rules-table" },
+      el("caption", { class: "visually-hidden" }, "Scoring, all dice of a combination from one roll"),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Combination"), el("th", { scope: "col" }, "Points"))),
+      el("tbody", {},
+        row(["D"], 100, "each"),
+        row(["G"], 50, "each"),
+        row(["G", "G", "G"], 500),
+        row(["R", "R", "R"], 400),
+        row(["Eb", "Eb", "Eb"], 300, "or three emerald"),
+        row(["$", "$", "$"], 600),
+        row(["D", "D", "D", "D"], options.dddd ?? 1000),
+        row(["$", "G", "R", "Eb", "Em", "D"], 1000, "$GREED"),
+        row(["R", "R", "R", "R", "R", "R"], options.six_of_a_kind ?? 5000, "six of a kind"))),
+    el("p", { class: "small" }, "A single $, R or E scores nothing, nor does a pair. Three D's are just 3 × 100, " +
+      "and a fourth G, R or $ adds nothing. Only scoring dice may be set aside, and dice of different rolls never combine."),
+    el("p", { class: "small" }, options.min_every_turn
+      ? "Every bank needs at least 500 points in that one turn."
+      : "Your first bank needs at least 500 points in that one turn; after that any amount may be banked."),
+    el("p", { class: "small" }, "Hot dice: when all six dice are set aside you must roll all six again. " +
+      "A bank reaching 5,000 starts the final round: everyone else has one more turn and must finish strictly above the best score."),
+  );
+}
+
+function announce(previous, ended) {
+  // One short sentence per update for screen readers; the page itself already shows it all.
+  const { message } = table;
+  const view = message.view;
+  const sentences = ended.filter(() => previous).map((turn) => turn.greed_out
+    ? `${seatName(message, turn.seat)} greeded out.`
+    : `${seatName(message, turn.seat)} banked ${points(turn.banked)}.`);
+  if (view.phase === "over") sentences.push("The game is over.");
+  else if (message.legal?.length) sentences.push(`Your roll: ${view.roll.map((face) => FACE_SPOKEN[face]).join(", ")}.`);
+  else if (!previous || previous.view.current !== view.current) sentences.push(`${seatName(message, view.current)} to play.`);
+  const text = sentences.join(" ");
+  if (text && text !== table.announced) part(".announce").textContent = text;
+  table.announced = text;
+}
+
+// --- keys ---------------------------------------------------------------------------------------
+
+document.addEventListener("keydown", (event) => {
+  const container = table.container;
+  if (!container?.isConnected || container.dataset.renderer !== "greed" || isTyping(event)) return;
+  if (event.key === "?") {
+    event.preventDefault();
+    toggleRules();
+    return;
+  }
+  if (!table.message?.legal?.length) return;
+  const { bank, keeps } = choicesOf(table.message);
+  if (/^[1-9]$/.test(event.key)) {
+    const keep = keeps[Number(event.key) - 1];
+    if (keep) {
+      event.preventDefault();
+      play(keep.action);
+    }
+  } else if (event.key === "b" || event.key === "B") {
+    event.preventDefault();
+    if (bank) {
+      play(bank.action);
+      return;
+    }
+    // Banking is refused: say why, on screen and to screen readers.
+    part("#greed-no-bank")?.animate?.([{ opacity: 0.4 }, { opacity: 1 }], { duration: 400 });
+    part(".announce").textContent = `No bank: ${bankRefusal(table.message, keeps)}.`;
+  } else if (event.key === "h" || event.key === "H") {
+    event.preventDefault();
+    askHint();
+  }
+});

@@ -1,0 +1,148 @@
+// The renderer for games without their own: the view as readable nested data and one
+// button per legal action, labelled as the engine labels it. Any game is playable with
+// it, if not pretty. The interface is the one every renderer exports (docs/server.md).
+
+import { el, isTyping, seatName } from "./common.js";
+
+const NUMBER_KEYS = 9; // keys 1..9 pick the first nine actions
+const COLLAPSE_AFTER = 4; // longer lists of records start folded, to keep the page short
+
+// One table per page: the key handler reads the latest render from here.
+const current = { container: null, message: null, send: null, pending: false, hint: null };
+
+export function render(container, message, send) {
+  if (container.dataset.renderer !== "generic") {
+    container.dataset.renderer = "generic";
+    container.replaceChildren(
+      el("div", { class: "generic" },
+        el("section", { class: "panel", "aria-labelledby": "generic-actions-heading" },
+          el("h2", { id: "generic-actions-heading" }, "Your move"),
+          el("div", { class: "moves" }),
+          el("p", { class: "hint-text", role: "status" })),
+        el("section", { class: "panel", "aria-labelledby": "generic-view-heading" },
+          el("h2", { id: "generic-view-heading" }, "The table"),
+          el("div", { class: "data view-data" }))),
+    );
+  }
+  if (current.message?.version !== message.version || current.message?.game_number !== message.game_number) {
+    current.hint = null;
+  }
+  Object.assign(current, { container, message, send, pending: false });
+  showMoves();
+  container.querySelector(".view-data").replaceChildren(dataNode(message.view));
+}
+
+/** Hints and refusals from the server: a refusal re-enables the buttons. */
+export function onMessage(container, message) {
+  if (container !== current.container) return;
+  if (message.type === "error") {
+    current.pending = false;
+    showMoves();
+  } else if (message.type === "hint") {
+    current.hint = message.hint;
+    showMoves();
+  }
+}
+
+function showMoves() {
+  const { container, message } = current;
+  const moves = container.querySelector(".moves");
+  const focusedIndex = [...moves.querySelectorAll("button")].indexOf(document.activeElement);
+  const legal = message.legal ?? [];
+  const hintLine = container.querySelector(".hint-text");
+  if (!legal.length) {
+    const toAct = (message.to_act ?? []).map((seat) => seatName(message.seats, seat));
+    const waiting = message.status === "over" ? "The game is over." :
+      toAct.length ? `Waiting for ${toAct.join(" and ")}.` : "Nothing to do right now.";
+    moves.replaceChildren(el("p", { class: "muted" }, waiting));
+    hintLine.textContent = "";
+    return;
+  }
+  const buttons = legal.map((entry, index) => {
+    const key = index < NUMBER_KEYS ? String(index + 1) : null;
+    const button = el("button", {
+      type: "button",
+      class: "secondary",
+      "aria-keyshortcuts": key,
+      "aria-disabled": current.pending ? "true" : null,
+    }, key ? el("kbd", {}, key) : null, entry.label);
+    button.addEventListener("click", () => play(index));
+    return button;
+  });
+  const hintButton = el("button", { type: "button", class: "secondary", "aria-keyshortcuts": "h" },
+    el("kbd", {}, "h"), "hint");
+  hintButton.addEventListener("click", askHint);
+  moves.replaceChildren(el("div", { class: "actions" }, ...buttons, hintButton));
+  if (focusedIndex >= 0) moves.querySelectorAll("button")[focusedIndex]?.focus();
+  const hint = current.hint;
+  hintLine.textContent = hint ? `Hint: ${hint.label ?? JSON.stringify(hint.action)}${chance(hint)}` : "";
+}
+
+function chance(hint) {
+  if (typeof hint.win_probability !== "number") return "";
+  return ` · win chance ${hint.approximate ? "≈" : ""}${(hint.win_probability * 100).toFixed(1)}%`;
+}
+
+function play(index) {
+  const entry = current.message?.legal?.[index];
+  if (!entry || current.pending) return;
+  if (current.send({ type: "act", action: entry.action, version: current.message.version })) {
+    // Until the server answers, a second click could only be refused as stale.
+    current.pending = true;
+    showMoves();
+  }
+}
+
+function askHint() {
+  if (current.send?.({ type: "hint" })) {
+    current.container.querySelector(".hint-text").textContent = "Thinking about a hint…";
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!current.container?.isConnected || isTyping(event) || current.container.dataset.renderer !== "generic") return;
+  if (!current.message?.legal?.length) return;
+  if (/^[1-9]$/.test(event.key)) {
+    event.preventDefault();
+    play(Number(event.key) - 1);
+  } else if (event.key === "h") {
+    event.preventDefault();
+    askHint();
+  }
+});
+
+// --- the view as nested data ----------------------------------------------------------------
+
+function isPlain(value) {
+  return value === null || typeof value !== "object";
+}
+
+function scalar(value) {
+  if (value === null || value === undefined) return el("span", { class: "null" }, "none");
+  if (typeof value === "string") return el("span", { class: "string" }, value);
+  if (typeof value === "number") return el("span", { class: "number" }, value.toLocaleString("en"));
+  if (typeof value === "boolean") return el("span", { class: "boolean" }, value ? "yes" : "no");
+  return el("span", {}, String(value));
+}
+
+function dataNode(value) {
+  if (isPlain(value)) return scalar(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return el("span", { class: "null" }, "empty");
+    if (value.every(isPlain)) {
+      // Short lists of plain values read best on one line: "G, D, D".
+      const line = el("span", {});
+      value.forEach((item, index) => {
+        if (index) line.append(", ");
+        line.append(scalar(item));
+      });
+      return line;
+    }
+    const list = el("ol", { start: "0" }, value.map((item) => el("li", {}, dataNode(item))));
+    if (value.length <= COLLAPSE_AFTER) return list;
+    return el("details", {}, el("summary", {}, `${value.length} entries`), list);
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return el("span", { class: "null" }, "empty");
+  return el("dl", {}, entries.flatMap(([key, item]) => [el("dt", {}, key.replaceAll("_", " ")), el("dd", {}, dataNode(item))]));
+}

@@ -1,0 +1,582 @@
+// The room page (/r/<room>): joins or watches a game, keeps the WebSocket alive and hands
+// every state to the game's renderer.
+//
+// This page knows nothing about any game. It shows what every game shares (seats, whose
+// turn, refusals, the result, rematch) and leaves the table itself to the renderer module
+// the server names for the game, or to the generic renderer when there is none.
+
+import { api, el, formatValue, load, NAME_KEY, seatName, store, tokenKey } from "./common.js";
+import * as genericRenderer from "./generic-renderer.js";
+
+const PING_EVERY_MS = 25_000;
+// Pings are answered, so a connection silent for this long is dead even if the browser
+// has not noticed yet (a phone that slept, a network switch).
+const SILENCE_LIMIT_MS = 70_000;
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+const BAD_TOKEN_CLOSE = 4403;
+const NO_ROOM_CLOSE = 4404;
+
+const roomId = roomFromPath();
+const elements = {
+  title: document.getElementById("room-title"),
+  connection: document.getElementById("connection"),
+  error: document.getElementById("error"),
+  notice: document.getElementById("notice"),
+  turn: document.getElementById("turn"),
+  timer: document.getElementById("timer"),
+  seatStrip: document.getElementById("seat-strip"),
+  join: document.getElementById("join"),
+  joinForm: document.getElementById("join-form"),
+  joinSeats: document.getElementById("join-seats"),
+  playerName: document.getElementById("player-name"),
+  result: document.getElementById("result"),
+  resultBody: document.getElementById("result-body"),
+  rematch: document.getElementById("rematch"),
+  table: document.getElementById("table"),
+  invite: document.getElementById("invite"),
+  inviteLink: document.getElementById("invite-link"),
+  copyStatus: document.getElementById("copy-status"),
+  roomFacts: document.getElementById("room-facts"),
+};
+
+const room = {
+  summary: null,
+  title: "",
+  renderer: genericRenderer,
+  token: null,
+  socket: null,
+  attempts: 0,
+  retryTimer: null,
+  retryAt: 0,
+  countdownTimer: null,
+  pingTimer: null,
+  lastHeard: 0,
+  state: null,
+  watching: false, // the visitor chose to watch rather than take a free seat
+  turnStartedAt: 0, // when the current player's turn began, as seen here (for the timer)
+  turnKey: "",
+};
+
+function roomFromPath() {
+  const parts = window.location.pathname.split("/").filter(Boolean);
+  const index = parts.indexOf("r");
+  const id = index >= 0 ? parts[index + 1] : parts[parts.length - 1];
+  return id ? decodeURIComponent(id) : null;
+}
+
+// --- messages to the player -----------------------------------------------------------------
+
+function setConnection(kind, text) {
+  elements.connection.className = `pill ${kind}`;
+  elements.connection.replaceChildren(text);
+}
+
+function showError(message) {
+  const parts = [el("strong", {}, "Refused: "), message.message || message.code || "the server refused that"];
+  if (message.rule) parts.push(` — ${message.rule}`);
+  elements.error.replaceChildren(...parts);
+  elements.error.hidden = false;
+}
+
+function clearError() {
+  elements.error.hidden = true;
+  elements.error.replaceChildren();
+}
+
+function showNotice(...content) {
+  elements.notice.replaceChildren(...content);
+  elements.notice.hidden = content.length === 0;
+}
+
+function fatal(text, detail) {
+  setConnection("offline", "Not connected");
+  elements.table.replaceChildren(
+    el("div", { class: "panel" },
+      el("h2", {}, text),
+      detail ? el("p", {}, detail) : null,
+      el("p", {}, el("a", { href: "/" }, "Back to the lobby"))),
+  );
+}
+
+// --- sending ----------------------------------------------------------------------------------
+
+/** Send one message to the server; the renderers get this as their `send`. */
+function send(message) {
+  const socket = room.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    showError({ message: "not connected to the server: nothing was sent. Reconnecting…" });
+    reconnectNow();
+    return false;
+  }
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
+// --- the connection -------------------------------------------------------------------------
+
+function connect() {
+  clearTimeout(room.retryTimer);
+  clearInterval(room.countdownTimer);
+  const url = new URL(`/ws/${encodeURIComponent(roomId)}`, window.location.href);
+  url.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
+  if (room.token) url.searchParams.set("token", room.token);
+  setConnection("pending", room.attempts ? "Reconnecting…" : "Connecting…");
+  let socket;
+  try {
+    socket = new WebSocket(url);
+  } catch {
+    scheduleReconnect();
+    return;
+  }
+  room.socket = socket;
+  // Handlers check that their socket is still the current one: an old socket closing
+  // after a deliberate reconnect (say, after taking a seat) must not start another.
+  socket.addEventListener("open", () => {
+    if (room.socket !== socket) return;
+    room.attempts = 0;
+    room.lastHeard = Date.now();
+    setConnection("online", room.token ? "Connected" : "Connected · watching");
+    startPings(socket);
+  });
+  socket.addEventListener("message", (event) => {
+    if (room.socket !== socket) return;
+    room.lastHeard = Date.now();
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return; // not ours to show: the server only sends JSON
+    }
+    handleMessage(message);
+  });
+  socket.addEventListener("close", (event) => {
+    if (room.socket !== socket) return;
+    room.socket = null;
+    stopPings();
+    if (event.code === NO_ROOM_CLOSE) {
+      fatal("This room no longer exists", "The server does not know it any more.");
+      return;
+    }
+    if (event.code === BAD_TOKEN_CLOSE && room.token) {
+      forgetToken();
+      connect(); // at once, as a spectator, with the offer to take a seat again
+      return;
+    }
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  // Exponential backoff with jitter, so that a restarted server is not hit by every
+  // browser at the same instant.
+  const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** room.attempts);
+  const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+  room.attempts += 1;
+  room.retryAt = Date.now() + delay;
+  clearTimeout(room.retryTimer);
+  room.retryTimer = setTimeout(connect, delay);
+  showRetryCountdown();
+  clearInterval(room.countdownTimer);
+  room.countdownTimer = setInterval(showRetryCountdown, 1000);
+}
+
+function showRetryCountdown() {
+  const seconds = Math.max(0, Math.ceil((room.retryAt - Date.now()) / 1000));
+  let countdown = elements.connection.querySelector(".countdown");
+  if (!countdown) {
+    // The pill is a live region: the words are announced once, while the seconds
+    // ticking by are hidden from screen readers so they are not read out every second.
+    countdown = el("span", { class: "countdown", "aria-hidden": "true" });
+    const now = el("button", { type: "button", class: "secondary compact" }, "Retry now");
+    now.addEventListener("click", reconnectNow);
+    elements.connection.className = "pill offline";
+    elements.connection.replaceChildren("Connection lost", countdown, now);
+  }
+  countdown.textContent = ` · retrying in ${seconds} s`;
+}
+
+function reconnectNow() {
+  if (room.socket && room.socket.readyState <= WebSocket.OPEN) return; // connecting or connected
+  room.attempts = Math.min(room.attempts, 1);
+  connect();
+}
+
+/** Drop the current socket (if any) and connect again at once, e.g. with a new token. */
+function restartConnection() {
+  const old = room.socket;
+  room.socket = null;
+  stopPings();
+  if (old) old.close(1000, "reconnecting");
+  room.attempts = 0;
+  connect();
+}
+
+function startPings(socket) {
+  stopPings();
+  room.pingTimer = setInterval(() => {
+    if (room.socket !== socket) return;
+    if (Date.now() - room.lastHeard > SILENCE_LIMIT_MS) {
+      socket.close(4000, "silent"); // the close handler schedules the reconnect
+      return;
+    }
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+  }, PING_EVERY_MS);
+}
+
+function stopPings() {
+  clearInterval(room.pingTimer);
+}
+
+// --- what the server says -------------------------------------------------------------------
+
+function handleMessage(message) {
+  switch (message.type) {
+    case "state":
+      showState(message);
+      break;
+    case "error":
+      if (message.code === "bad_token") {
+        forgetToken();
+        showNotice("This browser's seat for the room is no longer valid: you are watching. " +
+          "Take a free seat below if there is one.");
+        break;
+      }
+      showError(message);
+      passToRenderer(message);
+      break;
+    case "hint":
+      passToRenderer(message);
+      break;
+    default:
+      break; // pong, and anything newer than this page
+  }
+}
+
+function passToRenderer(message) {
+  // Renderers may export onMessage(container, message) to see hints and refusals
+  // (a refusal ends a "sending…" state, for instance).
+  if (typeof room.renderer.onMessage !== "function") return;
+  try {
+    room.renderer.onMessage(elements.table, message);
+  } catch (error) {
+    console.error("the renderer failed on a message", error);
+  }
+}
+
+function showState(message) {
+  const previous = room.state;
+  room.state = message;
+  if (message.seats) room.summary = { ...room.summary, seats: message.seats, status: message.status };
+  const changed = !previous || previous.version !== message.version || previous.game_number !== message.game_number;
+  if (changed) clearError();
+  showStatus(message);
+  showJoin();
+  showTable(message);
+  showResult(message, previous);
+}
+
+function forgetToken() {
+  room.token = null;
+  store(tokenKey(roomId), null);
+  showJoin();
+}
+
+// --- status: whose turn, seats, timer -------------------------------------------------------
+
+function myTurn(message) {
+  return message.seat !== null && message.seat !== undefined && (message.to_act ?? []).includes(message.seat);
+}
+
+function showStatus(message) {
+  const seats = message.seats ?? [];
+  const toAct = message.to_act ?? [];
+  const mine = myTurn(message);
+  let turn;
+  if (message.status === "waiting") {
+    const people = seats.filter((seat) => seat.kind === "human");
+    const joined = people.filter((seat) => seat.name).length;
+    turn = `Waiting for players: ${joined} of ${people.length} ${people.length === 1 ? "person has" : "people have"} joined`;
+  } else if (message.status === "over") {
+    turn = "Game over";
+  } else if (mine) {
+    turn = "Your turn";
+  } else if (toAct.length) {
+    turn = `${toAct.map((seat) => seatName(seats, seat)).join(" and ")} to play`;
+  } else {
+    turn = "Playing";
+  }
+  elements.turn.textContent = turn;
+  elements.turn.classList.toggle("mine", mine);
+  document.title = `${mine ? "▶ Your turn · " : ""}${room.title || "Room"} · High Stakes`;
+
+  elements.seatStrip.replaceChildren(...seats.map((seat, index) => {
+    const connected = seat.kind === "bot" || seat.connected;
+    const label = seat.kind === "human" && !seat.name ? `Seat ${index + 1}: free` : seatName(seats, index);
+    const you = index === message.seat ? " (you)" : "";
+    return el("li", { class: toAct.includes(index) && message.status === "playing" ? "acting" : null },
+      el("span", {
+        class: `dot ${connected ? "on" : "off"}`,
+        role: "img",
+        "aria-label": seat.kind === "bot" ? "bot" : connected ? "online" : "offline",
+      }),
+      label + you);
+  }));
+  if (message.seat === null || message.seat === undefined) {
+    elements.seatStrip.append(el("li", {}, "You are watching"));
+  }
+  updateTurnTimer(message);
+  elements.invite.open = message.status === "waiting";
+}
+
+function updateTurnTimer(message) {
+  const limit = room.summary?.turn_timer;
+  const seats = message.seats ?? [];
+  const people = (message.to_act ?? []).filter((seat) => seats[seat]?.kind === "human");
+  if (!limit || message.status !== "playing" || people.length === 0) {
+    room.turnKey = "";
+    elements.timer.textContent = "";
+    return;
+  }
+  // The server does not send its clock, so the countdown starts when this page saw the
+  // turn begin: close enough to warn, never the server's exact deadline.
+  const key = `${message.game_number}:${message.version}:${people.join(",")}`;
+  if (key !== room.turnKey) {
+    room.turnKey = key;
+    room.turnStartedAt = Date.now();
+  }
+  showTimerText();
+}
+
+function showTimerText() {
+  const limit = room.summary?.turn_timer;
+  if (!room.turnKey || !limit) return;
+  const left = Math.max(0, Math.ceil(limit - (Date.now() - room.turnStartedAt) / 1000));
+  elements.timer.textContent = `about ${left} s left in this turn`;
+}
+
+setInterval(showTimerText, 1000);
+
+// --- joining ----------------------------------------------------------------------------------
+
+function freeSeats() {
+  return (room.summary?.seats ?? []).filter((seat) => seat.kind === "human" && !seat.name);
+}
+
+function showJoin() {
+  const free = room.token ? [] : freeSeats();
+  const offer = free.length > 0 && !room.watching;
+  elements.join.hidden = !offer;
+  if (!offer) return;
+  // Rebuild the buttons only when the free seats change, so that focus on one survives.
+  const wanted = free.map((seat) => seat.seat).join(",");
+  if (elements.joinSeats.dataset.seats === wanted) return;
+  elements.joinSeats.dataset.seats = wanted;
+  elements.joinSeats.replaceChildren(
+    // Submit buttons: Enter in the name field takes the first free seat.
+    ...free.map((seat) => el("button", { type: "submit", value: String(seat.seat) }, `Take seat ${seat.seat + 1}`)),
+    (() => {
+      const watch = el("button", { type: "button", class: "secondary" }, "Just watch");
+      watch.addEventListener("click", () => {
+        room.watching = true;
+        showJoin();
+        elements.table.focus();
+      });
+      return watch;
+    })(),
+  );
+}
+
+async function join(event) {
+  event.preventDefault();
+  const seat = Number(event.submitter?.value ?? freeSeats()[0]?.seat);
+  const name = elements.playerName.value.trim();
+  if (!name) {
+    showError({ message: "type the name the other players will see, then take a seat" });
+    elements.playerName.focus();
+    return;
+  }
+  const buttons = [...elements.joinSeats.querySelectorAll("button")];
+  for (const button of buttons) button.disabled = true;
+  try {
+    const joined = await api(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
+      method: "POST",
+      body: { name, seat },
+    });
+    room.token = joined.token;
+    store(tokenKey(roomId), joined.token);
+    store(NAME_KEY, name);
+    clearError();
+    showNotice();
+    elements.join.hidden = true;
+    restartConnection();
+    elements.table.focus();
+  } catch (error) {
+    showError({ message: error.status === 409 ? `seat ${seat + 1} was just taken, or is not free` : error.message });
+    await refreshSummary();
+  } finally {
+    for (const button of buttons) button.disabled = false;
+    elements.joinSeats.dataset.seats = "";
+    showJoin();
+  }
+}
+
+async function refreshSummary() {
+  try {
+    room.summary = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
+  } catch {
+    // Keep what we had; the WebSocket brings the seats again anyway.
+  }
+}
+
+// --- the table --------------------------------------------------------------------------------
+
+function showTable(message) {
+  // While people are missing the game exists (the server may already have rolled for who
+  // starts), but nobody can act: show how to fill the seats instead of a frozen table.
+  if (message.status === "waiting" || !message.view) {
+    elements.table.replaceChildren(
+      el("div", { class: "panel" },
+        el("p", {}, "The game starts as soon as every person's seat is taken."),
+        el("p", { class: "muted" }, "Share the invite link below with the other players.")),
+    );
+    // The renderer builds its table again when the game starts.
+    delete elements.table.dataset.renderer;
+    return;
+  }
+  try {
+    room.renderer.render(elements.table, message, send);
+  } catch (error) {
+    // A broken game renderer must not leave the player without a table.
+    console.error("the game renderer failed; using the generic one", error);
+    if (room.renderer !== genericRenderer) {
+      room.renderer = genericRenderer;
+      elements.table.replaceChildren();
+      showNotice("The game's own table could not be drawn, so the plain view is shown instead.");
+      genericRenderer.render(elements.table, message, send);
+    }
+  }
+}
+
+// --- the end and the rematch ----------------------------------------------------------------
+
+function showResult(message, previous) {
+  const over = message.status === "over";
+  elements.result.hidden = !over;
+  if (!over) {
+    elements.rematch.disabled = false;
+    elements.rematch.textContent = "Rematch";
+    return;
+  }
+  const seats = message.seats ?? [];
+  const result = message.result ?? {};
+  const body = [];
+  if (Array.isArray(result.winners) && result.winners.length) {
+    const names = result.winners.map((seat) => (seat === message.seat ? "You" : seatName(seats, seat)));
+    const verb = result.winners.length === 1 && names[0] !== "You" ? "wins" : "win";
+    body.push(el("p", { class: "big" }, el("strong", {}, `${names.join(" and ")} ${verb}!`)));
+  }
+  if (Array.isArray(result.scores)) {
+    const order = result.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score);
+    body.push(el("ol", { class: "standings" },
+      order.map(({ score, seat }) =>
+        el("li", {}, `${seatName(seats, seat)}${seat === message.seat ? " (you)" : ""}: ${formatValue(score)}`))));
+  }
+  if (!body.length && message.result) {
+    body.push(el("pre", { class: "data" }, JSON.stringify(message.result, null, 2)));
+  }
+  elements.resultBody.replaceChildren(...body);
+  const seated = message.seat !== null && message.seat !== undefined;
+  elements.rematch.hidden = !seated;
+  if (!seated && seats.some((seat) => seat.kind === "human")) {
+    elements.resultBody.append(el("p", { class: "muted" }, "A player can start a rematch in this room."));
+  }
+  if (previous && previous.status !== "over") {
+    // The game just ended here: bring the result into view without moving keyboard focus.
+    elements.result.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }
+}
+
+function askRematch() {
+  if (send({ type: "rematch" })) {
+    elements.rematch.disabled = true;
+    elements.rematch.textContent = "Starting the rematch…";
+  }
+}
+
+// --- invite -----------------------------------------------------------------------------------
+
+async function copyInvite() {
+  try {
+    await navigator.clipboard.writeText(elements.inviteLink.value);
+    elements.copyStatus.textContent = "Link copied.";
+  } catch {
+    // No clipboard outside secure contexts (plain http on the network): select the text.
+    elements.inviteLink.focus();
+    elements.inviteLink.select();
+    elements.copyStatus.textContent = "Copy the selected link (Ctrl+C or long-press).";
+  }
+}
+
+function describeRoom(summary) {
+  const facts = [`Room ${summary.room}`, `game ${summary.game_number}`];
+  const options = Object.entries(summary.options ?? {});
+  if (options.length) facts.push(`options: ${options.map(([name, value]) => `${name} ${formatValue(value)}`).join(", ")}`);
+  facts.push(summary.turn_timer ? `turn timer ${summary.turn_timer} s` : "no turn timer");
+  elements.roomFacts.textContent = facts.join(" · ");
+}
+
+// --- start ------------------------------------------------------------------------------------
+
+async function loadRenderer(gameId) {
+  let games;
+  try {
+    games = await api("/api/games");
+  } catch {
+    return genericRenderer;
+  }
+  const url = games.find((game) => game.id === gameId)?.renderer;
+  if (!url) return genericRenderer;
+  try {
+    const module = await import(new URL(url, window.location.href).href);
+    if (typeof module.render === "function") return module;
+  } catch (error) {
+    console.error("could not load the game's renderer", error);
+  }
+  showNotice("The game's own table could not be loaded, so the plain view is shown instead.");
+  return genericRenderer;
+}
+
+async function start() {
+  if (!roomId) {
+    fatal("No room in this address", "Room links look like /r/abc123.");
+    return;
+  }
+  elements.inviteLink.value = new URL(`/r/${encodeURIComponent(roomId)}`, window.location.href).href;
+  document.getElementById("copy-invite").addEventListener("click", copyInvite);
+  elements.joinForm.addEventListener("submit", join);
+  elements.rematch.addEventListener("click", askRematch);
+  elements.playerName.value = load(NAME_KEY) ?? "";
+  window.addEventListener("online", reconnectNow);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") reconnectNow();
+  });
+
+  try {
+    room.summary = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
+  } catch (error) {
+    if (error.status === 404) fatal("This room does not exist", "It may have been mistyped, or the link is old.");
+    else fatal("Could not reach the server", error.message);
+    return;
+  }
+  room.title = room.summary.title ?? room.summary.game;
+  elements.title.textContent = room.title;
+  document.title = `${room.title} · High Stakes`;
+  describeRoom(room.summary);
+  room.renderer = await loadRenderer(room.summary.game);
+  room.token = load(tokenKey(roomId));
+  showJoin();
+  connect();
+}
+
+start();
