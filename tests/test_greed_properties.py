@@ -72,6 +72,10 @@ def play_checked(seats: int, options: dict, seed: int, bank_bias: float) -> hs.G
                 assert all(k <= r for k, r in zip(kept, counts_of(roll), strict=True))
                 assert keep_value(kept, table)
         assert ("bank" in {str(a) for a in legal}) == view["can_bank"]
+        assert (view["bank_refusal"] is None) == view["can_bank"]
+        assert [choice["keep"] for choice in view["keep_choices"]] == [
+            a.to_json()["keep"] for a in legal if str(a) != "bank"
+        ]
 
         # An illegal action is refused and changes nothing.
         illegal = random_illegal(roll, legal, rng)

@@ -310,3 +310,21 @@ class TestDecisions:
         play_turn(game, ["$", "$", "$", "R", "R", "Eb"], BANK)  # + 600
         view = game.view(None)
         assert view["scores"] == [5000, 0] and view["final_round"] and view["target"] == 5000
+
+
+def test_view_lists_keep_choices_and_why_bank_is_refused():
+    game = greed_scripted()
+    play_turn(game, ["$", "G", "R", "D", "D", "Eb"])
+    view = game.view(0)
+    assert view["keep_choices"][0] == {"keep": ["G", "D", "D"], "points": 250, "dice_next": 3}
+    assert [c["keep"] for c in view["keep_choices"]] == [
+        a.to_json()["keep"] for a in game.legal_actions(0) if str(a) != "bank"
+    ]
+    assert view["bank_refusal"]["code"] == "below_opening_minimum"
+    assert view["bank_refusal"] == refused(game, 0, BANK).to_json()
+    play_turn(game, keep("G", "D", "D"), ["D", "D", "G"])  # hot dice
+    view = game.view(0)
+    assert view["keep_choices"][0] == {"keep": ["G", "D", "D"], "points": 250, "dice_next": 6}
+    assert view["bank_refusal"]["code"] == "hot_dice_must_roll"
+    game.act(0, keep("G", "D", "D"))
+    assert game.view(0)["keep_choices"] == [] and game.view(0)["bank_refusal"] is None

@@ -452,6 +452,30 @@ class GreedState(GameState):
             self.current = (seat + 1) % self.seats
 
     # --- what people see ------------------------------------------------------------------
+    def keep_choices(self) -> list[dict[str, JSON]]:
+        """The legal set-asides of the roll awaiting a decision, best first, with their worth.
+
+        Faces draw these without knowing the scoring table: ``dice_next`` is how many dice
+        the player rolls next (six after hot dice).
+        """
+        roll = self.roll
+        if roll is None:
+            return []
+        choices: list[dict[str, JSON]] = []
+        for action in roll.keeps_only:
+            faces = action.faces  # type: ignore[attr-defined]
+            kept = roll.kept[faces]
+            dice_next = self.dice_left - kept.dice or NUM_DICE
+            choices.append({"keep": list(faces), "points": kept.points, "dice_next": dice_next})
+        return choices
+
+    def bank_refusal(self) -> dict[str, str] | None:
+        """Why the player to act may not bank now (code, message, rule); None when they may."""
+        if self.roll is None or self.can_bank:
+            return None
+        code, message, rule = self._bank_refusal()  # type: ignore[misc]
+        return {"code": code, "message": message, "rule": rule}
+
     def view(self, seat: int | None) -> dict[str, JSON]:
         bank_value = self.bank_value() if self.roll is not None else None
         return {
@@ -465,8 +489,10 @@ class GreedState(GameState):
             "turn_total": self.turn_total,
             "roll": list(self.roll.faces) if self.roll is not None else [],
             "dice_left": self.dice_left,
+            "keep_choices": self.keep_choices(),
             "can_bank": bank_value is not None,
             "bank_value": bank_value,
+            "bank_refusal": self.bank_refusal(),
             "min_turn_points": self.min_turn_points(self.current) if self.current is not None else None,
             "final_round": self.final_round,
             "target": self.target(),
