@@ -34,8 +34,7 @@ from highstakes.bots.base import Bot, RandomBot
 from highstakes.catalog.greed import bots as greed_bots
 from highstakes.catalog.greed import solver as greed_solver
 from highstakes.catalog.greed.actions import Bank, Keep
-from highstakes.catalog.greed.rules import GreedOptions
-from highstakes.catalog.greed.scoring import NUM_DICE, ScoringTable, counts_of, keep_value
+from highstakes.catalog.greed.scoring import NUM_DICE
 from highstakes.engine.action import JSON, Action
 
 GAME_ID = "greed"
@@ -242,7 +241,6 @@ class GreedApp(App[None]):
 
     def _setup_game(self) -> None:
         """State that belongs to one game; reset by `n`."""
-        self._table: ScoringTable = GreedOptions.from_dict(dict(self.game.options)).table
         self._bot_rng = random.Random(self.game.seed)
         self._moves = 0
         self._keeps: list[Keep] = []
@@ -562,7 +560,8 @@ class GreedApp(App[None]):
         legal = self.game.legal_actions(seat) if seat is not None else []
         self._keeps = [action for action in legal if isinstance(action, Keep)]
         self._bank_legal = any(isinstance(action, Bank) for action in legal)
-        self._bank_refusal = self._why_not_bank(seat) if seat is not None and not self._bank_legal else None
+        refusal = view["bank_refusal"]
+        self._bank_refusal = f"{refusal['message']} ({refusal['rule']})" if refusal else None
         self.query_one("#scoreboard", Static).update(self._scoreboard(view))
         self.query_one("#scoreboard", Static).border_title = f"Scores · goal {points(view['winning_score'])}"
         self._refresh_table(view)
@@ -574,15 +573,6 @@ class GreedApp(App[None]):
         if key_state != self._key_state:
             self._key_state = key_state
             self.refresh_bindings()
-
-    def _why_not_bank(self, seat: int) -> str:
-        # The engine's own refusal, asked of a throw-away copy, so the reason matches the rules.
-        probe = self.game.clone()
-        try:
-            probe.act(seat, Bank())
-        except hs.IllegalAction as refusal:
-            return refusal.message + (f" ({refusal.rule})" if refusal.rule else "")
-        return "not allowed now"
 
     def _scoreboard(self, view: dict[str, JSON]) -> Table:
         board = Table(box=None, show_header=False, expand=True, padding=(0, 0))
@@ -714,11 +704,11 @@ class GreedApp(App[None]):
         prompt = self._key_column(str(index + 1) if index < NUMBER_KEYS else " ", keep, hinted)
         prompt.append_text(dice_chips(keep.faces))
         prompt.append(" " * (CHIP_WIDTH * (NUM_DICE - len(keep.faces))))
-        value = keep_value(counts_of(keep.faces), self._table) or 0
-        prompt.append(f" {'+' + points(value):>6}", style="bold")
-        dice_next = view["dice_left"] - len(keep.faces)
-        if dice_next == 0:
-            prompt.append(f"  roll {NUM_DICE}", style="bold yellow")  # hot dice: all six again
+        choice = view["keep_choices"][index]  # the same order as the legal keeps
+        prompt.append(f" {'+' + points(choice['points']):>6}", style="bold")
+        dice_next = choice["dice_next"]
+        if len(keep.faces) == view["dice_left"]:
+            prompt.append(f"  roll {dice_next}", style="bold yellow")  # hot dice: all six again
         else:
             prompt.append(f"  roll {dice_next}", style="dim")
         return prompt
