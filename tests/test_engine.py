@@ -222,3 +222,18 @@ class TestLedger:
     def test_no_float_balances(self):
         with pytest.raises(LedgerError):
             Ledger({"a": 1.0})
+
+
+def test_option_with_free_form_values():
+    def positive_list(value):
+        if not isinstance(value, list) or not value or not all(isinstance(v, int) and v > 0 for v in value):
+            raise ValueError(f"got {value!r}")
+        return tuple(value)
+
+    spec = OptionSpec("values", "us", ("us",), "case values", "a list of positive integers", positive_list)
+    assert spec.validate("g", "us") == "us"
+    assert spec.validate("g", [1, 2]) == (1, 2)
+    with pytest.raises(ValueError, match=r"one of 'us', or a list of positive integers: got \[0\]"):
+        spec.validate("g", [0])
+    assert spec.to_json()["also_accepts"] == "a list of positive integers"
+    assert parse_option_value("[1, 5]") == [1, 5]

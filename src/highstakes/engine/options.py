@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,11 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...]
     description: str
+    #: For options that also take values beyond ``choices`` (a custom list, say): what else
+    #: is accepted, in words, and a function that returns the value in its canonical form
+    #: or raises ValueError saying what is wrong.
+    also_accepts: str | None = None
+    check: Callable[[Any], Any] | None = None
 
     def validate(self, game_id: str, value: Any) -> Any:
         # bool is an int subclass: compare types too, so True never passes for 1.
@@ -26,17 +32,28 @@ class OptionSpec:
             if value == choice and type(value) is type(choice):
                 return choice
         allowed = ", ".join(_show(choice) for choice in self.choices)
+        if self.check is not None:
+            try:
+                return self.check(value)
+            except ValueError as problem:
+                raise ValueError(
+                    f"option '{self.name}' of {game_id} must be one of {allowed}, or "
+                    f"{self.also_accepts}: {problem}"
+                ) from None
         raise ValueError(
             f"option '{self.name}' of {game_id} must be one of {allowed}; got {_show(value)}"
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        described: dict[str, Any] = {
             "name": self.name,
             "default": self.default,
             "choices": list(self.choices),
             "description": self.description,
         }
+        if self.also_accepts:
+            described["also_accepts"] = self.also_accepts
+        return described
 
 
 def _show(value: Any) -> str:
@@ -62,7 +79,7 @@ def resolve_options(
 
 
 def parse_option_value(text: str) -> Any:
-    """Read an option value typed on a command line: true/false, integers, else text."""
+    """Read an option value typed on a command line: true/false, integers, JSON lists, else text."""
     lowered = text.strip().lower()
     if lowered in ("true", "yes", "on"):
         return True
@@ -71,4 +88,10 @@ def parse_option_value(text: str) -> Any:
     try:
         return int(text)
     except ValueError:
-        return text
+        pass
+    if text.strip().startswith("["):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            pass
+    return text
