@@ -10,7 +10,7 @@ _GAMES: dict[str, GameDefinition] = {}
 
 # Game packages register themselves on import; listing them here keeps the
 # engine free of game imports while ``highstakes.games()`` still sees them all.
-_GAME_MODULES = ("highstakes.catalog.greed",)
+_GAME_MODULES = ("highstakes.catalog.deal_or_no_deal", "highstakes.catalog.greed")
 _loaded = False
 
 
