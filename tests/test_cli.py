@@ -43,7 +43,7 @@ def test_rules_prints_the_rules(capsys):
 
 def test_unknown_game_is_a_usage_error(capsys):
     code, _, err = run(capsys, "rules", "poker")
-    assert code == 2 and "available games: greed" in err
+    assert code == 2 and "available games: deal_or_no_deal, greed" in err
 
 
 def test_simulate_json_is_deterministic_and_complete(capsys):

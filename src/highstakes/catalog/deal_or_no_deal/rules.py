@@ -246,7 +246,7 @@ class DealState(GameState):
         phase, kind, amount = self.phase, move.kind, move.amount
         allowed = {
             "pick": {"pick"}, "call": {"open"}, "guess": {"guess", "paid_guess", "no_guess"},
-            "final_guess": {"guess", "paid_guess", "no_guess"}, "host_guess": {"paid_guess", "no_guess"},
+            "final_guess": {"guess", "paid_guess", "no_guess"}, "host_guess": {"guess", "paid_guess", "no_guess"},
             "offer": {"offer"}, "respond": {"deal", "no_deal", "counter"},
             "counter": {"accept", "stand", "offer"}, "keep_or_swap": {"keep", "swap"},
         }.get(phase, set())
@@ -503,6 +503,7 @@ class DealState(GameState):
             "won": amount, "deal": won is None, "special_case": self.special + 1,
             "special_value": self.case_value[self.special],
             "cases": list(self.case_value),
+            "guesses": [dict(entry) for entry in self.guesses],
         })
         self.log.append({"event": "end", "won": amount, "deal": won is None})
         if self.game_index + 1 < self.games_total:
