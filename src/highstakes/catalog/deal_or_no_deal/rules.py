@@ -244,10 +244,10 @@ class DealState(GameState):
     def _refusal(self, seat: int, move: Move) -> tuple[str, str, str] | None:
         """Why ``move`` is not allowed now, or None. Amounts beyond the menus are fine."""
         phase, kind, amount = self.phase, move.kind, move.amount
+        guesses = {"guess", "paid_guess", "no_guess"}
         allowed = {
-            "pick": {"pick"}, "call": {"open"}, "guess": {"guess", "paid_guess", "no_guess"},
-            "final_guess": {"guess", "paid_guess", "no_guess"}, "host_guess": {"guess", "paid_guess", "no_guess"},
-            "offer": {"offer"}, "respond": {"deal", "no_deal", "counter"},
+            "pick": {"pick"}, "call": {"open"}, "guess": guesses, "final_guess": guesses,
+            "host_guess": guesses, "offer": {"offer"}, "respond": {"deal", "no_deal", "counter"},
             "counter": {"accept", "stand", "offer"}, "keep_or_swap": {"keep", "swap"},
         }.get(phase, set())
         if kind not in allowed:
