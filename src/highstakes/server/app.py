@@ -46,12 +46,17 @@ def _error(error: RoomError) -> JSONResponse:
 
 
 async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_MESSAGE_BYTES:
-        raise RoomError("too_large", f"the body is over {MAX_MESSAGE_BYTES} bytes", 413)
+    # Read in chunks and stop at the limit: request.body() would first buffer a body of any size.
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE_BYTES:
+            raise RoomError("too_large", f"the body is over {MAX_MESSAGE_BYTES} bytes", 413)
     try:
         return json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, RecursionError):
+        # ValueError covers bad syntax, bad UTF-8 and over-long numbers; RecursionError
+        # deeply nested arrays. Either is the client's mistake, never a server error.
         raise RoomError("bad_json", "the body is not valid JSON") from None
 
 
@@ -161,10 +166,17 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
         await manager.connect(room, connection)
         try:
             while True:
-                text = await websocket.receive_text()
+                # Not receive_text(): it fails on a binary frame, which would drop the client
+                # with a server error instead of telling it what is wrong.
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(frame.get("code", 1000))
                 try:
                     if not limiter.allow():
                         raise RoomError("rate_limited", "too many messages; slow down")
+                    text = frame.get("text")
+                    if text is None:
+                        raise RoomError("bad_message", "messages are JSON in text frames, not binary ones")
                     await _handle(room, connection, text)
                 except RoomError as error:
                     await connection.send(error.to_json())
@@ -178,7 +190,9 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
             raise RoomError("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
         try:
             message = json.loads(text)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
+            # As for request bodies: over-long numbers and deep nesting are bad JSON too,
+            # and an uncaught error here would drop the player's connection.
             raise RoomError("bad_json", "that message is not valid JSON") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise RoomError("bad_message", 'a message is a JSON object with a "type"')

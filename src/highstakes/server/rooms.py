@@ -228,7 +228,10 @@ class RoomManager:
                 f"for {game_id}, each 'human' or 'bot:<name>'",
             )
         kinds = [SeatKind.parse(text, game_id) for text in seat_texts]  # type: ignore[arg-type]
-        options = request.get("options") or {}
+        # Only a missing or null 'options' means the defaults: [] or "" is a mistake to report.
+        options = request.get("options")
+        if options is None:
+            options = {}
         if not isinstance(options, dict):
             raise RoomError("bad_options", "'options' must be an object")
         try:
@@ -246,7 +249,12 @@ class RoomManager:
             )
         room_id = self._new_room_id()
         seed = self._random.getrandbits(63)
-        game = hs.new_game(game_id, len(kinds), seed=seed, options=options)  # type: ignore[arg-type]
+        try:
+            game = hs.new_game(game_id, len(kinds), seed=seed, options=options)  # type: ignore[arg-type]
+        except ValueError as error:
+            # Each option value is valid alone, but a game may refuse a combination of
+            # options and seat count; that is the request's fault, not a server error.
+            raise RoomError("bad_options", str(error)) from None
         stored = StoredRoom(
             id=room_id, game=game_id, options=dict(game.options),  # type: ignore[arg-type]
             seat_kinds=[kind.to_text() for kind in kinds],
@@ -338,15 +346,22 @@ class RoomManager:
 
     # --- playing -----------------------------------------------------------------------------------
     async def act(
-        self, room: Room, seat: int | None, action: JSON, version: Any = None, event_kind: str = "acted"
+        self, room: Room, seat: int | None, action: JSON, version: Any = None, event_kind: str = "acted",
+        game_number: int | None = None,
     ) -> None:
-        """Apply ``seat``'s action; raises RoomError (nothing changed) when refused."""
+        """Apply ``seat``'s action; raises RoomError (nothing changed) when refused.
+
+        ``game_number``, when given, refuses the action once a rematch replaced that game:
+        versions restart at 0, so the version alone cannot tell two games apart.
+        """
         if seat is None:
             raise RoomError("spectator", "spectators cannot act; join a free seat to play")
         async with room.lock:
             if room.status == "waiting":
                 raise RoomError("waiting_for_players", "the game starts when every person's seat is taken")
-            if version is not None and version != room.version:
+            if (version is not None and version != room.version) or (
+                game_number is not None and game_number != room.game_number
+            ):
                 raise RoomError(
                     "stale_version",
                     f"that move was for position {version}, but the game is at {room.version}; "
@@ -397,14 +412,14 @@ class RoomManager:
         """Start a bot move (or a turn timer) for every seat that must act now."""
         if room.status != "playing":
             return
-        version = room.version
+        position = (room.game_number, room.version)
         for seat in room.game.to_act:
             if seat in room.bots:
-                bot_move = self._bot_move(room, seat, version, room.bots[seat], "acted", self.bot_delay)
+                bot_move = self._bot_move(room, seat, position, room.bots[seat], "acted", self.bot_delay)
                 self._spawn(room, bot_move)
             elif room.turn_timer is not None:
                 stand_in = make_bot(room.game_id, list(available_bots(room.game_id))[-1])
-                self._spawn(room, self._bot_move(room, seat, version, stand_in, "timer", room.turn_timer))
+                self._spawn(room, self._bot_move(room, seat, position, stand_in, "timer", room.turn_timer))
 
     def _spawn(self, room: Room, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -412,14 +427,20 @@ class RoomManager:
         task.add_done_callback(room.pending.discard)
 
     async def _bot_move(
-        self, room: Room, seat: int, version: int, bot: Bot, event_kind: str, delay: float
+        self, room: Room, seat: int, position: tuple[int, int], bot: Bot, event_kind: str, delay: float
     ) -> None:
+        # ``position`` is (game number, version): a turn timer outlives its game, and the
+        # next game passes through the same versions, so the version alone would let a
+        # timer of the last game act early in this one.
+        game_number, version = position
         if delay > 0:
             await asyncio.sleep(delay)
-        if room.version != version or seat not in room.game.to_act or room.status != "playing":
+        if (room.game_number, room.version) != position or seat not in room.game.to_act or (
+            room.status != "playing"
+        ):
             return  # someone acted meanwhile, or a rematch replaced the game
         view, legal = room.game.view(seat), room.game.legal_actions(seat)
-        rng = random.Random(f"{room.id}:{room.game_number}:{version}:{seat}")
+        rng = random.Random(f"{room.id}:{game_number}:{version}:{seat}")
         action = await asyncio.to_thread(bot.choose, view, legal, rng)
         with contextlib.suppress(RoomError):  # the position moved on while the bot thought
-            await self.act(room, seat, action.to_json(), version, event_kind)
+            await self.act(room, seat, action.to_json(), version, event_kind, game_number)

@@ -1,0 +1,145 @@
+"""A seat never learns more than its own view, whatever the game.
+
+Random games (several seat counts, people and bots) are played over real WebSockets
+with every person's seat connected and a spectator watching. Every state message is
+then compared with the game rebuilt by ``hs.replay`` from the stored action log, up
+to that message's version: the view must be exactly that seat's (or the spectator's)
+view, the legal actions must be that seat's and only on its turn, and no message may
+carry a seat token or the game's seed. Nothing here is specific to one game, so the
+games with hidden information are held to it as soon as they are registered.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import highstakes as hs
+from highstakes.server.rooms import hash_token
+from server_helpers import (
+    Client,
+    Replayer,
+    ThreadServer,
+    assert_secrets_absent,
+    check_states,
+    game_over,
+    play_to_end,
+    stored_record,
+    stored_room,
+)
+
+# docs/server.md: the keys of a state message and of a seat in it; anything more could leak.
+STATE_KEYS = {
+    "type", "room", "game", "game_number", "seat", "status", "version", "to_act", "view", "legal",
+    "seats", "result", "event",
+}
+SEAT_KEYS = {"seat", "kind", "bot", "name", "connected"}
+
+
+@dataclass
+class Plan:
+    game: str
+    seats: list[str]
+    options: dict[str, Any]
+
+
+@dataclass
+class Played:
+    plan: Plan
+    room: str = ""
+    tokens: dict[int, str] = field(default_factory=dict)
+    clients: dict[int | None, Client] = field(default_factory=dict)  # None: the spectator
+
+
+def plans_for(game_id: str) -> list[Plan]:
+    """Rooms of several sizes: all people, people among bots, and bots only."""
+    definition = hs.definition(game_id)
+    low, high = definition.min_seats, definition.max_seats
+    bot = "bot:random"  # every game has it, and it is quick
+    middle = (low + high) // 2
+    plans = [
+        Plan(game_id, ["human"] * low, {}),
+        Plan(game_id, [bot] + ["human"] * min(low, high - 1), {}),
+        Plan(game_id, ["human" if seat % 2 == 0 else bot for seat in range(middle)], {}),
+        Plan(game_id, [bot] + ["human"] + [bot] * (high - 3) + ["human"], {}),
+        Plan(game_id, [bot] * low, {}),
+    ]
+    plans = [plan for plan in plans if low <= len(plan.seats) <= high]
+    for plan in plans[1::2]:
+        plan.options = other_options(game_id, len(plan.seats))
+    return plans
+
+
+def other_options(game_id: str, seats: int) -> dict[str, Any]:
+    """A value other than the default for every option that allows one with this many seats."""
+    chosen: dict[str, Any] = {}
+    for spec in hs.definition(game_id).option_specs:
+        for choice in spec.choices:
+            if choice == spec.default:
+                continue
+            try:
+                hs.new_game(game_id, seats, seed=0, options={**chosen, spec.name: choice})
+            except ValueError:
+                continue  # a combination the game refuses, e.g. a version for other seat counts
+            chosen[spec.name] = choice
+            break
+    return chosen
+
+
+def play(server: ThreadServer, plan: Plan, seed: int, games: list[Played]) -> None:
+    played = Played(plan)
+    games.append(played)  # before any client connects, so that the test closes them all
+    played.room = server.create_room(plan.seats, game=plan.game, options=plan.options)
+    # The spectator comes first and stays to the end: it sees every position.
+    played.clients[None] = server.client(played.room)
+    for seat, kind in enumerate(plan.seats):
+        if kind == "human":
+            joined, token = server.join(played.room, f"P{seat}", seat=seat)
+            assert joined == seat
+            played.tokens[seat] = token
+            played.clients[seat] = server.client(played.room, token)
+    people = [client for seat, client in played.clients.items() if seat is not None]
+    play_to_end(people, seed)
+    spectator = played.clients[None]
+    if not game_over(spectator.last_state()):
+        spectator.recv_until(game_over, timeout=60)
+
+
+@pytest.mark.parametrize("game_id", hs.games())
+def test_every_state_message_shows_exactly_the_seats_own_view(server: ThreadServer, game_id: str) -> None:
+    plans = plans_for(game_id)
+    assert len({len(plan.seats) for plan in plans}) >= 3, "several seat counts"
+    games: list[Played] = []
+    try:
+        with ThreadPoolExecutor(max_workers=len(plans)) as pool:
+            running = [pool.submit(play, server, plan, seed, games) for seed, plan in enumerate(plans)]
+            for future in running:
+                future.result()
+        all_tokens = [token for played in games for token in played.tokens.values()]
+        secrets = [*all_tokens, *(hash_token(token) for token in all_tokens)]
+        for played in games:
+            stored = stored_room(server.database_url, played.room)
+            secrets.append(str(stored.seed))
+        for played in games:
+            record = stored_record(server.database_url, played.room)
+            replayer = Replayer(record)
+            for seat, client in played.clients.items():
+                states = client.states()
+                assert states, "every client hears of the game"
+                for state in states:
+                    assert set(state) == STATE_KEYS, sorted(set(state) ^ STATE_KEYS)
+                    assert all(set(entry) == SEAT_KEYS for entry in state["seats"])
+                    # What caused an update, never the action itself.
+                    assert state["event"] is None or set(state["event"]) <= {"kind", "seat"}
+                    assert state["game"] == played.plan.game and state["room"] == played.room
+                assert check_states(replayer, seat, client.received) == len(states)
+                final = states[-1]
+                assert final["status"] == "over" and final["version"] == len(record["actions"])
+                assert_secrets_absent(client.raw, secrets)
+    finally:
+        for played in games:
+            for client in played.clients.values():
+                client.close()
