@@ -32,6 +32,7 @@ from highstakes.server.storage import SeatTaken, Storage, StoredRoom
 T = TypeVar("T")
 
 MAX_NAME_LENGTH = 32
+SEND_TIMEOUT = 5.0  # seconds a broadcast waits for one client before dropping it
 MIN_TURN_TIMER, MAX_TURN_TIMER = 5.0, 3600.0
 
 
@@ -339,9 +340,11 @@ class RoomManager:
     @staticmethod
     async def _send_quietly(room: Room, connection: Connection, message: dict[str, Any]) -> None:
         try:
-            await connection.send(message)
+            # A client that stops reading must not hold up the rest of its room.
+            await asyncio.wait_for(connection.send(message), SEND_TIMEOUT)
         except Exception:
-            # A client that went away is cleaned up by its own handler; never fail the room.
+            # A client that went away (or stalled) is dropped from the room's broadcasts; its
+            # own handler cleans up the socket. Never fail the room for it.
             room.connections.discard(connection)
 
     # --- playing -----------------------------------------------------------------------------------
