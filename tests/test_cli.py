@@ -119,3 +119,16 @@ def test_replay_of_bad_files(capsys, tmp_path, content, message):
 def test_replay_of_a_missing_file(capsys, tmp_path):
     code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
     assert code == 2 and "cannot read" in err
+
+
+def test_simulate_deal_or_no_deal_adds_its_analysis(capsys):
+    code, out, _ = run(capsys, "simulate", "deal_or_no_deal", "--games", "20", "--bots", "tv-crra,guide-ev",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 20 and set(data["analysis"]) >= {"winnings", "deal_rounds", "offer_shares"}
+
+
+def test_plot_is_refused_for_games_without_one(capsys, tmp_path):
+    code, _, err = run(capsys, "simulate", "greed", "--games", "2", "--plot", str(tmp_path / "x.png"))
+    assert code == 2 and "--plot is not available for greed" in err

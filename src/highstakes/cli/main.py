@@ -140,11 +140,42 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     data = summary.to_json()
+    analysis = _game_analysis(game_id)
+    details = None
+    if analysis is not None:
+        # The game's own statistics (Deal or No Deal: winnings, deal rounds, offer curves).
+        details = analysis.simulate_summary(
+            args.games, bot_names, seed=args.seed, options=options
+        )
+        data["analysis"] = details
+    if args.plot:
+        if analysis is None or not hasattr(analysis, "plot_offer_curves"):
+            raise UsageError(f"--plot is not available for {game_id}; games with plots: deal_or_no_deal")
+        try:
+            written = analysis.plot_offer_curves(args.plot, details)
+        except RuntimeError as error:  # matplotlib missing: the message says how to install it
+            raise UsageError(str(error)) from None
+        print(f"wrote {written}", file=sys.stderr)
     if args.json:
         print(json.dumps(data, indent=2))
         return EXIT_OK
     _print_summary(data)
+    if details is not None:
+        print()
+        print(analysis.format_summary(details))
     return EXIT_OK
+
+
+def _game_analysis(game_id: str) -> Any:
+    """The game's analysis module (``catalog/<game>/analysis.py``), if it has one."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"highstakes.catalog.{game_id}.analysis")
+    except ModuleNotFoundError as error:
+        if error.name != f"highstakes.catalog.{game_id}.analysis":
+            raise
+        return None
 
 
 def _print_summary(data: dict[str, Any]) -> None:
@@ -355,6 +386,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--workers", type=int, default=None, help="processes to use (default 1)")
     sub.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sub.add_argument("--plot", metavar="FILE.png",
+                     help="Deal or No Deal: draw each banker's offers as a share of the mean by round")
     add_options_flag(sub)
     sub.set_defaults(run=cmd_simulate)
 
