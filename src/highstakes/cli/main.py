@@ -306,7 +306,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be from 1 to 65535; got {args.port}")
     url = args.db or default_database_url()
     try:
-        app = create_app(url, bot_delay=args.bot_delay)
+        app = create_app(url, bot_delay=args.bot_delay, seed=args.seed)
     except ValueError as error:
         raise UsageError(str(error)) from None
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -359,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting (default 0.6)"
     )
+    sub.add_argument("--seed", type=int, help="seed for the rooms' games, to make a session repeatable")
     sub.add_argument(
         "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
         help="server log level (default warning)",
