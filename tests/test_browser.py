@@ -529,7 +529,12 @@ def test_a_refused_action_shows_the_rules_words(visitors: Visitors, server_url: 
     assert sorted(offered) == keeps
     expect(ann.locator("#table .choice.bank")).to_have_count(0)
     hot = any(len(entry["action"]["keep"]) == len(view["roll"]) for entry in state["legal"])
-    why = "hot dice" if hot else "a bank needs 500 in this turn (to open your score)"
+    # The page shows the engine's own refusal, from the view's bank_refusal.
+    why = (
+        "every die of this roll scores" if hot
+        else "you need at least 500 points in one turn to open your score"
+    )
+    assert view["bank_refusal"]["message"].startswith(why)
     expect(ann.locator("#greed-no-bank")).to_contain_text(f"No bank: {why}")
 
     # The bank key sends nothing when banking is refused; it only says why.

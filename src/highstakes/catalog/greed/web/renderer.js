@@ -95,96 +95,28 @@ function chips(faces) {
   return el("span", { class: "chips" }, faces.map((face) => die(face, { chip: true })));
 }
 
-// --- scoring (RULES.md §2.2) ------------------------------------------------------------------
-// The server lists each legal set-aside's dice but not its points. The table is small, so
-// it is mirrored here to show points beside each choice; the two entries that options
-// change (DDDD and six of a kind) come from `view.options`.
-
-function countsOf(faces) {
-  const counts = [0, 0, 0, 0, 0, 0];
-  for (const face of faces) counts[FACES.indexOf(face)] += 1;
-  return counts;
-}
-
-function combinations(options) {
-  const of = (face, n) => FACES.map((f) => (f === face ? n : 0));
-  return [
-    { counts: of("D", 1), points: 100, name: "D" },
-    { counts: of("G", 1), points: 50, name: "G" },
-    { counts: of("G", 3), points: 500, name: "G G G" },
-    { counts: of("R", 3), points: 400, name: "R R R" },
-    { counts: of("Eb", 3), points: 300, name: "three ebony E" },
-    { counts: of("Em", 3), points: 300, name: "three emerald E" },
-    { counts: of("$", 3), points: 600, name: "$ $ $" },
-    { counts: of("D", 4), points: options?.dddd ?? 1000, name: "D D D D" },
-    { counts: [1, 1, 1, 1, 1, 1], points: 1000, name: "$GREED" },
-    ...FACES.map((face) => ({ counts: of(face, 6), points: options?.six_of_a_kind ?? 5000, name: "six of a kind" })),
-  ];
-}
-
-const keepMemo = new Map();
-
-/** Best points of a set-aside using every die in it (G-2), or null if some die cannot score. */
-function keepPoints(faces, options) {
-  const combos = combinations(options);
-  const prefix = `${options?.dddd}/${options?.six_of_a_kind}/`;
-  const best = (counts) => {
-    const key = prefix + counts.join("");
-    if (keepMemo.has(key)) return keepMemo.get(key);
-    let value = null;
-    if (counts.every((n) => n === 0)) value = 0;
-    else {
-      for (const combo of combos) {
-        const rest = counts.map((n, i) => n - combo.counts[i]);
-        if (rest.some((n) => n < 0)) continue;
-        const restValue = best(rest);
-        if (restValue !== null && (value === null || combo.points + restValue > value)) value = combo.points + restValue;
-      }
-    }
-    keepMemo.set(key, value);
-    return value;
-  };
-  return best(countsOf(faces));
-}
-
 // --- what the player may do -------------------------------------------------------------------
+// The view lists each legal set-aside with its points (`keep_choices`) and says why a bank is
+// refused (`bank_refusal`), so the page needs no copy of the scoring rules.
 
 function choicesOf(message) {
-  const options = message.view.options;
+  const worth = new Map((message.view.keep_choices ?? []).map((choice) => [choice.keep.join(" "), choice]));
   const keeps = [];
   let bank = null;
   for (const entry of message.legal ?? []) {
     if (entry.action?.bank === true) bank = entry;
     else if (Array.isArray(entry.action?.keep)) {
-      keeps.push({ ...entry, faces: entry.action.keep, points: keepPoints(entry.action.keep, options) ?? 0 });
+      const choice = worth.get(entry.action.keep.join(" "));
+      keeps.push({ ...entry, faces: entry.action.keep, points: choice?.points ?? 0, diceNext: choice?.dice_next });
     }
   }
-  // The server lists set-asides best first already; a stable sort keeps its order for ties.
-  keeps.sort((a, b) => b.points - a.points);
   return { bank, keeps };
 }
 
-/**
- * Why banking is refused now, in the rules' words (§2.4.4, §2.5, §2.6), worked out from the
- * same view fields the rules use: hot dice, the 500 minimum, the final-round target.
- */
-function bankRefusal(message, keeps) {
-  const view = message.view;
-  const seat = view.current;
-  if (keeps.some((keep) => keep.faces.length === view.roll.length)) {
-    return "hot dice: every die of this roll scores, so you must set all of them aside and roll six again";
-  }
-  const best = Math.max(0, ...keeps.map((keep) => keep.points));
-  const turnPoints = view.turn_total + best;
-  if (view.min_turn_points && turnPoints < view.min_turn_points) {
-    const which = view.options?.min_every_turn ? "every turn" : "to open your score";
-    return `a bank needs ${points(view.min_turn_points)} in this turn (${which}); banking now would give ${points(turnPoints)}`;
-  }
-  if (view.final_round && view.target !== null && view.scores[seat] + turnPoints <= view.target) {
-    return `in the final round you may stop only above ${points(view.target)}; banking now gives ` +
-      `${points(view.scores[seat] + turnPoints)}`;
-  }
-  return "banking is not allowed now";
+/** Why banking is refused now, in the rules' words, as the engine says it. */
+function bankRefusal(message) {
+  const refusal = message.view.bank_refusal;
+  return refusal ? `${refusal.message} (${refusal.rule})` : "banking is not allowed now";
 }
 
 // --- sending ------------------------------------------------------------------------------------
@@ -491,7 +423,7 @@ function drawChoices() {
   if (!bank) {
     // Last, so that the moves one can make stay in view on a small screen.
     parts.push(el("p", { class: "no-bank", id: "greed-no-bank" }, el("kbd", {}, "b"),
-      ` No bank: ${bankRefusal(message, keeps)}.`));
+      ` No bank: ${bankRefusal(message)}.`));
   }
   if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, "Sending…"));
   box.replaceChildren(...parts);
@@ -697,7 +629,7 @@ document.addEventListener("keydown", (event) => {
     }
     // Banking is refused: say why, on screen and to screen readers.
     part("#greed-no-bank")?.animate?.([{ opacity: 0.4 }, { opacity: 1 }], { duration: 400 });
-    part(".announce").textContent = `No bank: ${bankRefusal(table.message, keeps)}.`;
+    part(".announce").textContent = `No bank: ${bankRefusal(table.message)}.`;
   } else if (event.key === "h" || event.key === "H") {
     event.preventDefault();
     askHint();
