@@ -339,3 +339,13 @@ def test_secrecy_values_hidden_until_opened():
     for seat in (0, 1, 2, None):
         for case in game.view(seat)["cases"]:
             assert (case["value"] is not None) == (case["case"] == 4)
+
+
+def test_d4_a_special_case_with_750_pays_no_kitty():
+    game = deal_scripted(3)
+    act(game, {"pick": 13})  # $750, taken from holder 2
+    assert game.view(None)["cases"][12]["holder"] is None
+    open_cases(game, range(1, 7))
+    assert game.view(None)["money"][2] == usd(1_125_000)  # the cent paid the host, not the holder
+    kitty_cards = [e["card"] for e in game.view(None)["log"] if e["event"] == "kitty"]
+    assert kitty_cards == ["host"]

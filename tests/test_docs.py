@@ -30,3 +30,21 @@ def test_greed_doc_lists_every_option_and_view_key():
         assert f"`{spec.name}`" in text
     for key in hs.new_game("greed", seats=2, seed=1).view(0):
         assert f"`{key}`" in text, key
+
+
+def test_deal_example_record_replays():
+    (block,) = json_blocks(DOCS / "games" / "deal_or_no_deal.md")
+    game = hs.replay(json.loads(block))
+    view = game.view(None)
+    first = view["results"][0]
+    assert first == {**first, "won": 2_000_000, "deal": True, "special_case": 7, "special_value": 7_500}
+    assert view["winnings"] == [0, 2_000_000] and view["game_number"] == 2 and game.is_chance
+
+
+def test_deal_doc_lists_every_option_and_view_key():
+    text = (DOCS / "games" / "deal_or_no_deal.md").read_text(encoding="utf-8")
+    for spec in hs.definition("deal_or_no_deal").option_specs:
+        assert f"`{spec.name}`" in text
+    for seats in (2, 3):
+        for key in hs.new_game("deal_or_no_deal", seats=seats, seed=1).view(0):
+            assert f"`{key}`" in text, key
