@@ -5,9 +5,10 @@ from __future__ import annotations
 from os import PathLike
 from typing import Any
 
+from highstakes.tui.deal_app import DealApp
 from highstakes.tui.greed_app import DEFAULT_BOT_DELAY, GreedApp
 
-SUPPORTED_GAMES = ("greed",)
+SUPPORTED_GAMES = ("greed", "deal_or_no_deal")
 
 
 def play(
@@ -30,7 +31,8 @@ def play(
         raise ValueError(
             f"the terminal UI cannot play {game_id!r} yet; supported games: {', '.join(SUPPORTED_GAMES)}"
         )
-    GreedApp(seats, bots, seed, options or {}, record_path=record_path, bot_delay=bot_delay).run()
+    app_class = DealApp if game_id == "deal_or_no_deal" else GreedApp
+    app_class(seats, bots, seed, options or {}, record_path=record_path, bot_delay=bot_delay).run()
 
 
-__all__ = ["SUPPORTED_GAMES", "GreedApp", "play"]
+__all__ = ["SUPPORTED_GAMES", "DealApp", "GreedApp", "play"]

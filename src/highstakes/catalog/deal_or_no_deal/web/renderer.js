@@ -1,0 +1,1167 @@
+// Deal or No Deal's table in the browser (RULES.md §3, §7.1), served at
+// /games/deal_or_no_deal/renderer.js.
+//
+// The renderer only draws: every rule stays on the server. It reads `view` (see
+// docs/games/deal_or_no_deal.md, "View keys") and `legal`, and sends actions. Offers, counters
+// and guesses may be any amount, not only the listed ones, so people type them; the server
+// alone decides whether an amount is allowed and says why not. It exports the renderer
+// interface of docs/server.md:
+//
+//   render(container, message, send)  draw a `state` message; `send` posts to the server
+//   onMessage(container, message)     the room's other messages: `hint` and `error`
+//
+// The module is self-contained (no imports, its own styles) because it is served from the
+// game's own package, apart from the server's static files.
+
+const FREE_GUESS_PRIZE = 500_000; // cents: what a right free guess wins (§3.5)
+const ROUND_SIZES = [6, 5, 4, 3, 2, 1, 1, 1, 1];
+const LOG_LENGTH = 80; // log lines kept on the page
+// Keys that act, and the kinds of move each one sends (the first one legal now wins).
+const KEY_ACTIONS = {
+  d: ["deal"],
+  x: ["no_deal", "no_guess"],
+  y: ["accept"],
+  k: ["keep"],
+  s: ["stand", "swap"],
+};
+// What may be typed into an amount box; any other letter is a key for the table.
+const AMOUNT_CHARACTER = /^[0-9$,._ ]$/;
+
+// One table per page; the key handler works on the latest render.
+const table = {
+  container: null,
+  message: null,
+  send: null,
+  pending: false, // an action was sent and the server has not answered yet
+  paid: false, // the guess controls are set to a paid guess
+  hint: null, // {version, waiting} or {version, advice}
+  refusal: null, // {version, text}: the server refused this player's last action
+  advisorOpen: false,
+  roomGame: null, // the room's game number: a rematch starts the page's memory afresh
+  dismissed: 0, // the last finished game whose result banner the player closed
+  announced: "",
+  turnKey: "",
+};
+
+// --- small helpers ----------------------------------------------------------------------------
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    // Strings become text nodes: player names can never inject markup.
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+function button(label, { onClick, cls = "", key = null, focus = null, disabled = false, ariaLabel = null,
+  pressed = null } = {}) {
+  const node = el("button", {
+    type: "button", class: cls || null, "data-focus": focus, "aria-keyshortcuts": key,
+    "aria-disabled": disabled || table.pending ? "true" : null, "aria-label": ariaLabel,
+    "aria-pressed": pressed === null ? null : String(pressed),
+  }, key ? el("kbd", { "aria-hidden": "true" }, key) : null, label);
+  node.addEventListener("click", () => {
+    if (node.getAttribute("aria-disabled") === "true") return;
+    onClick?.();
+  });
+  return node;
+}
+
+/** $0.01, $750, $1,000,000, $12,345.67: amounts as people write them. */
+function dollars(cents) {
+  const sign = cents < 0 ? "−" : "";
+  const value = Math.abs(Math.round(Number(cents ?? 0)));
+  const whole = Math.floor(value / 100);
+  const part = value % 100;
+  return `${sign}$${whole.toLocaleString("en")}${part ? `.${String(part).padStart(2, "0")}` : ""}`;
+}
+
+/** A value in a few characters, for the case buttons: $0.01, $750, $75K, $1M. */
+function shortDollars(cents) {
+  const whole = cents / 100;
+  if (whole < 1000) return dollars(cents);
+  for (const [size, suffix] of [[1_000_000, "M"], [1_000, "K"]]) {
+    if (whole >= size) {
+      const amount = whole / size;
+      const text = Number.isInteger(amount) || amount >= 100 ? amount.toFixed(0) : amount.toFixed(1);
+      return `$${text.replace(/\.0$/, "")}${suffix}`;
+    }
+  }
+  return dollars(cents);
+}
+
+/** Cents from a typed amount in dollars ("45000", "45,000", "$1,250.50"), or null. */
+function parseAmount(text) {
+  const match = /^\$?\s*(\d[\d,_]*)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = Number(match[1].replace(/[,_]/g, ""));
+  if (!Number.isSafeInteger(whole * 100)) return null;
+  return whole * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+function percent(part, whole) {
+  return whole ? `${Math.round((100 * part) / whole)}%` : "—";
+}
+
+// Bots are named by seat too, so that two bots of one kind can be told apart.
+function seatName(seat) {
+  const info = table.message.seats?.[seat];
+  if (info?.kind === "bot") return `Bot ${seat + 1}${info.bot ? ` (${info.bot})` : ""}`;
+  if (info?.name) return info.name;
+  return `Seat ${seat + 1}`;
+}
+
+function isMe(seat) {
+  const mine = table.message.seat;
+  return mine !== null && mine !== undefined && seat === mine;
+}
+
+/** "You" for this page's own seat (lower case inside a sentence), the seat's name otherwise. */
+function nameOrYou(seat, { inside = false } = {}) {
+  if (!isMe(seat)) return seatName(seat);
+  return inside ? "you" : "You";
+}
+
+function roleOf(view, seat) {
+  if (seat === view.host) return view.version === "duo" ? "banker" : "host";
+  if (seat === view.contestant) return "contestant";
+  return view.holders.includes(seat) ? "holder" : "";
+}
+
+function ownCase(view) {
+  return view.cases.find((entry) => entry.special)?.case ?? null;
+}
+
+function sameAction(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function kindOf(action) {
+  return Object.keys(action ?? {})[0];
+}
+
+/** The legal moves grouped by kind: {offer: [{action, label}, ...], deal: [...], ...}. */
+function legalByKind() {
+  const kinds = {};
+  for (const entry of table.message.legal ?? []) (kinds[kindOf(entry.action)] ??= []).push(entry);
+  return kinds;
+}
+
+function hintedAction() {
+  return table.hint?.advice?.action ?? null;
+}
+
+function star(action) {
+  return hintedAction() && sameAction(hintedAction(), action) ? el("span", { class: "star" }, "★ hint") : null;
+}
+
+// --- sending ------------------------------------------------------------------------------------
+
+function play(action) {
+  const { message, send } = table;
+  if (!message || table.pending) return;
+  if (send({ type: "act", action, version: message.version })) {
+    // Until the server answers, another click could only be refused as stale.
+    table.pending = true;
+    drawStage();
+  }
+}
+
+function askHint() {
+  const { message, send } = table;
+  table.advisorOpen = true;
+  if (!message?.legal?.length) {
+    drawAdvisor();
+    return;
+  }
+  if (table.hint?.version === message.version) {
+    drawAdvisor(); // asked already for this position
+    return;
+  }
+  if (send({ type: "hint" })) table.hint = { version: message.version, waiting: true };
+  drawAdvisor();
+}
+
+function toggleAdvisor() {
+  if (table.advisorOpen) {
+    table.advisorOpen = false;
+    drawAdvisor();
+  } else {
+    askHint();
+  }
+}
+
+function toggleRules() {
+  const rules = part(".dond-rules");
+  if (!rules) return;
+  rules.open = !rules.open;
+  if (rules.open) {
+    rules.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    rules.querySelector("summary").focus();
+  }
+}
+
+// --- the page's skeleton ------------------------------------------------------------------------
+
+function build(container) {
+  ensureStyles();
+  container.dataset.renderer = "deal_or_no_deal";
+  container.replaceChildren(
+    el("div", { class: "dond" },
+      el("div", { class: "dond-finished" }),
+      el("div", { class: "col col-main" },
+        el("section", { class: "panel stage", "aria-labelledby": "dond-stage-heading" },
+          el("div", { class: "stage-head" },
+            el("h2", { id: "dond-stage-heading" }),
+            el("span", { class: "muted facts" })),
+          el("p", { class: "turn-line" }),
+          el("div", { class: "stage-body" }),
+          el("div", { class: "tools" }),
+          el("p", { class: "keys-help muted small" })),
+        el("section", { class: "panel cases-panel", "aria-labelledby": "dond-cases-heading" },
+          el("h2", { id: "dond-cases-heading" }, "Cases"),
+          el("div", { class: "cases-grid", role: "group", "aria-labelledby": "dond-cases-heading" }),
+          el("p", { class: "muted small legend" })),
+        el("section", { class: "panel advisor", "aria-labelledby": "dond-advisor-heading", hidden: true },
+          el("h2", { id: "dond-advisor-heading" }, "Advisor"),
+          el("div", { class: "advisor-body", role: "status" })),
+        el("details", { class: "panel dond-rules" },
+          el("summary", { "aria-keyshortcuts": "?" }, "How it works ", el("kbd", {}, "?")),
+          el("div", { class: "rules-body" }))),
+      el("div", { class: "col col-side" },
+        el("section", { class: "panel board-panel", "aria-labelledby": "dond-board-heading" },
+          el("h2", { id: "dond-board-heading" }, "Money board"),
+          el("ul", { class: "money-board", "aria-labelledby": "dond-board-heading" }),
+          el("p", { class: "mean" })),
+        el("section", { class: "panel players-panel", "aria-labelledby": "dond-players-heading" },
+          el("h2", { id: "dond-players-heading" }, "Players"),
+          el("table", { class: "players" }),
+          el("div", { class: "history" })),
+        el("section", { class: "panel log", "aria-labelledby": "dond-log-heading" },
+          el("h2", { id: "dond-log-heading" }, "Log"),
+          el("ol", { class: "log-list", reversed: true }))),
+      el("p", { class: "visually-hidden announce", "aria-live": "polite" })),
+  );
+}
+
+function part(selector) {
+  return table.container.querySelector(selector);
+}
+
+// --- drawing ------------------------------------------------------------------------------------
+
+export function render(container, message, send) {
+  const view = message.view;
+  if (!view) return;
+  if (container.dataset.renderer !== "deal_or_no_deal") build(container);
+  if (table.roomGame !== message.game_number || table.container !== container) {
+    Object.assign(table, { roomGame: message.game_number, hint: null, dismissed: 0, announced: "", turnKey: "" });
+  }
+  const previous = table.message?.game_number === message.game_number ? table.message : null;
+  Object.assign(table, { container, message, send, pending: false });
+  if (table.hint && table.hint.version !== message.version) table.hint = null;
+  // A new decision starts with a free guess, and the advisor (when open) speaks again.
+  const turnKey = `${message.game_number}:${message.version}`;
+  if (turnKey !== table.turnKey) {
+    table.turnKey = turnKey;
+    table.paid = false;
+    if (table.advisorOpen && message.legal?.length) askHint();
+  }
+
+  drawFinished();
+  drawStage();
+  drawCases();
+  drawBoard();
+  drawPlayers();
+  drawLog();
+  drawAdvisor();
+  drawRules();
+  announce(previous);
+}
+
+/** Hints and refusals. A refusal ends "sending…"; a hint for this position is shown. */
+export function onMessage(container, message) {
+  if (container !== table.container || !table.message) return;
+  if (message.type === "error") {
+    table.pending = false;
+    if (!table.hint?.waiting) {
+      // Shown beside the controls too: the room's own notice may be scrolled out of view.
+      table.refusal = { version: table.message.version, text: message.message, rule: message.rule };
+    }
+    if (table.hint?.waiting) table.hint = { version: table.hint.version, failed: message.message };
+    drawStage();
+    drawAdvisor();
+  } else if (message.type === "hint" && table.hint?.version === table.message.version) {
+    // A hint asked before play moved on is dropped: its advice is for an older position.
+    table.hint = { version: table.message.version, advice: message.hint };
+    drawStage();
+    drawAdvisor();
+  }
+}
+
+// --- the finished game's banner ------------------------------------------------------------------
+
+/** The latest finished game with every case shown: the moment a deal is judged. */
+function drawFinished() {
+  const view = table.message.view;
+  const box = part(".dond-finished");
+  const last = view.results[view.results.length - 1];
+  if (!last || last.game === table.dismissed || view.phase === "over") {
+    box.replaceChildren();
+    return;
+  }
+  const who = nameOrYou(last.contestant);
+  const verb = isMe(last.contestant) ? "" : "s";
+  const lines = [];
+  if (last.deal) {
+    lines.push(el("p", {}, el("strong", {}, `Game ${last.game} over: ${who} took the deal, `),
+      el("strong", { class: "money" }, dollars(last.won)), "."));
+    const difference = last.won - last.special_value;
+    const verdict = difference > 0 ? el("span", { class: "good" }, `a good deal, ${dollars(difference)} more than the case`)
+      : difference < 0 ? el("span", { class: "bad" }, `the case was worth ${dollars(-difference)} more`)
+        : "exactly the deal";
+    lines.push(el("p", {}, `Case ${last.special_case} held `, el("strong", {}, dollars(last.special_value)), ": ",
+      verdict, "."));
+  } else {
+    const kept = last.won === last.special_value;
+    lines.push(el("p", {}, el("strong", {}, `Game ${last.game} over: ${who} refused every offer and win${verb} `),
+      el("strong", { class: "money" }, dollars(last.won)),
+      kept ? ` with case ${last.special_case}, kept to the end.` : " by swapping cases."));
+  }
+  const close = button("Close", { cls: "secondary compact", focus: "close-finished",
+    onClick: () => {
+      table.dismissed = last.game;
+      drawFinished();
+    } });
+  box.replaceChildren(el("section", { class: "finished-box", "aria-label": `Game ${last.game} result` },
+    ...lines,
+    el("details", {}, el("summary", {}, "Every case of that game"), allCases(last)),
+    el("div", { class: "row" }, close)));
+}
+
+function allCases(result) {
+  return el("ol", { class: "all-cases" }, result.cases.map((value, index) => el("li", {
+    class: index + 1 === result.special_case ? "special" : null,
+  }, el("span", { class: "num" }, String(index + 1)), el("span", {}, dollars(value)))));
+}
+
+// --- the stage: whose turn and what they may do ---------------------------------------------------
+
+function drawStage() {
+  const { message } = table;
+  const view = message.view;
+  const focused = table.container.contains(document.activeElement) ? document.activeElement?.dataset?.focus : null;
+  // Keep what was typed when the stage is drawn again for the same position (a hint arriving).
+  const typed = {};
+  for (const input of table.container.querySelectorAll(".stage input[data-focus]")) typed[input.dataset.focus] = input.value;
+
+  const heading = part("#dond-stage-heading");
+  const facts = part(".facts");
+  if (view.phase === "over") {
+    heading.textContent = "Match over";
+    facts.textContent = `${view.games_total} games played`;
+  } else {
+    heading.textContent = `Game ${view.game_number} of ${view.games_total} · round ${view.round}`;
+    const bits = [];
+    if (view.to_open) bits.push(`${view.to_open} to open`);
+    if (view.version === "party") bits.push(`paid guess ${dollars(view.price)}`);
+    facts.textContent = bits.join(" · ");
+  }
+  part(".turn-line").replaceChildren(...turnLine(view));
+
+  const mine = (message.legal ?? []).length > 0;
+  const body = part(".stage-body");
+  const parts = mine ? myMoves(view) : watching(view);
+  if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, "Sending…"));
+  body.replaceChildren(...parts.filter(Boolean));
+  const refusal = table.refusal;
+  if (refusal && refusal.version === message.version && mine) {
+    // Right under the box it came from, where the eyes are.
+    const note = el("p", { class: "typing-problem", role: "alert" }, `Refused: ${refusal.text}`,
+      refusal.rule ? ` (${refusal.rule})` : "");
+    const form = body.querySelector(".amount-form");
+    if (form) form.append(note);
+    else body.append(note);
+  }
+  for (const [key, value] of Object.entries(typed)) {
+    const input = body.querySelector(`input[data-focus="${CSS.escape(key)}"]`);
+    if (input && sameTurn()) input.value = value;
+  }
+  table.lastDrawn = table.turnKey;
+
+  const tools = part(".tools");
+  const advisorButton = button(table.advisorOpen ? "Hide advisor" : "Advisor", {
+    cls: "secondary", key: "a", focus: "advisor", onClick: toggleAdvisor });
+  const rulesButton = button("How it works", { cls: "secondary", key: "?", focus: "rules", onClick: toggleRules });
+  tools.replaceChildren(...(seated() ? [advisorButton, rulesButton] : [rulesButton])); // hints are for players
+  part(".keys-help").replaceChildren(...keysHelp(view, mine));
+  restoreFocus(focused, mine);
+}
+
+function sameTurn() {
+  return table.lastDrawn === table.turnKey;
+}
+
+function turnLine(view) {
+  const toAct = table.message.to_act ?? [];
+  if (view.phase === "over") return ["Every game is played; the standings are above."];
+  if (!toAct.length) return [""];
+  const seat = toAct[0];
+  const role = roleOf(view, seat);
+  if (isMe(seat)) {
+    return [el("strong", { class: "your-turn" }, "Your turn"), ` — you are the ${role}: ${doing(view)}.`];
+  }
+  const bot = table.message.seats?.[seat]?.kind === "bot";
+  return [el("strong", {}, seatName(seat)), ` (${role}) ${bot ? "is thinking…" : `is to ${doing(view)}.`}`];
+}
+
+function doing(view) {
+  const own = ownCase(view);
+  const n = view.to_open;
+  return {
+    pick: "choose a case to keep to the end",
+    call: `open ${n} more case${n === 1 ? "" : "s"} this round`,
+    guess: `guess the value in case ${view.called}`,
+    final_guess: `guess the value in case ${view.called}, the last other case`,
+    offer: "make an offer for the contestant's case",
+    respond: "deal or no deal",
+    counter: `answer the counter of ${dollars(view.counter ?? 0)}`,
+    host_guess: `decide whether to buy a guess of case ${own}`,
+    keep_or_swap: `keep case ${own} or swap it for case ${view.called}`,
+  }[view.phase] ?? view.phase;
+}
+
+function seated() {
+  return table.message.seat !== null && table.message.seat !== undefined;
+}
+
+function keysHelp(view, mine) {
+  if (!mine) {
+    return ["Keys: ", ...(seated() ? [el("kbd", {}, "a"), " advisor · "] : []), el("kbd", {}, "?"), " how it works"];
+  }
+  const keys = [];
+  const kinds = legalByKind();
+  for (const [key, wanted] of Object.entries(KEY_ACTIONS)) {
+    const kind = wanted.find((name) => kinds[name]);
+    if (kind) keys.push([key, kind.replace("_", " ")]);
+  }
+  if (["guess", "final_guess"].includes(view.phase) && kinds.paid_guess) keys.push(["p", "paid or free"]);
+  keys.push(["a", "advisor"], ["?", "how it works"]);
+  const help = ["Keys: "];
+  keys.forEach(([key, what], index) => help.push(index ? " · " : "", el("kbd", {}, key), ` ${what}`));
+  return help;
+}
+
+function restoreFocus(focused, mine) {
+  const again = focused ? table.container.querySelector(`[data-focus="${CSS.escape(focused)}"]`) : null;
+  if (again) {
+    again.focus();
+    return;
+  }
+  // A new decision for this player: put the cursor where the typing goes, but only with a
+  // mouse or keyboard (on a phone it would pop the keyboard up over the table), and only if
+  // the focus was on the table or nowhere, never taken from the rest of the page.
+  const unfocused = document.activeElement === document.body || document.activeElement === null;
+  if (mine && (focused !== null || unfocused) && window.matchMedia?.("(pointer: fine)").matches) {
+    // The typing box first: a button under the cursor could be pressed by a stray Enter.
+    (table.container.querySelector(".stage input") ?? table.container.querySelector(".stage button"))?.focus();
+  }
+}
+
+/** The offer, the counter and how the negotiation stands, for everyone to see. */
+function negotiation(view) {
+  if (!["offer", "respond", "counter"].includes(view.phase)) return null;
+  const mean = view.mean_in_play;
+  const rows = [];
+  if (view.offer === null) {
+    rows.push(el("p", {}, "The values left average ", el("strong", {}, dollars(mean)), "."));
+  } else {
+    rows.push(el("p", { class: "offer-line" }, el("span", { class: "label" }, "Offer"),
+      el("strong", { class: "amount" }, dollars(view.offer)),
+      el("span", { class: "muted" }, `${percent(view.offer, mean)} of the mean ${dollars(mean)}`)));
+  }
+  if (view.counter !== null) {
+    rows.push(el("p", { class: "offer-line counter" }, el("span", { class: "label" }, "Counter"),
+      el("strong", { class: "amount" }, dollars(view.counter)),
+      el("span", { class: "muted" }, `${percent(view.counter, mean)} of the mean`)));
+  }
+  if (view.stood_firm) rows.push(el("p", { class: "firm" }, "The banker stands firm: deal or no deal."));
+  else if (view.offer !== null) rows.push(el("p", { class: "muted small" }, `${view.counters_left} of 5 counters left.`));
+  const round = view.offers[view.offers.length - 1];
+  if (round && round.offers.length > 1) {
+    rows.push(el("p", { class: "muted small" }, `Offers this round: ${round.offers.map(dollars).join(" → ")}`));
+  }
+  return el("div", { class: "dialog", role: "group", "aria-label": "The offer" }, rows);
+}
+
+function watching(view) {
+  const parts = [];
+  const dialog = negotiation(view);
+  if (dialog) parts.push(dialog);
+  if (view.phase === "over") parts.push(matchSummary(view));
+  else if (table.message.seat === null || table.message.seat === undefined) {
+    parts.push(el("p", { class: "muted" }, "You are watching."));
+  }
+  return parts;
+}
+
+function matchSummary(view) {
+  return el("ol", { class: "games-list" }, view.results.map((entry) => el("li", {},
+    `Game ${entry.game}: ${nameOrYou(entry.contestant)} won `, el("strong", { class: "money" }, dollars(entry.won)),
+    entry.deal ? ` by a deal (case ${entry.special_case} held ${dollars(entry.special_value)})`
+      : ` with case ${entry.won === entry.special_value ? entry.special_case : "swapped"}`)));
+}
+
+function myMoves(view) {
+  const kinds = legalByKind();
+  switch (view.phase) {
+    case "pick":
+    case "call":
+      return caseMoves(view, kinds);
+    case "offer":
+      return [negotiation(view), amountForm("offer", "Your offer", "Offer", kinds.offer ?? [], view)];
+    case "respond":
+      return respondMoves(view, kinds);
+    case "counter":
+      return counterMoves(view, kinds);
+    case "guess":
+    case "final_guess":
+    case "host_guess":
+      return guessMoves(view, kinds);
+    case "keep_or_swap":
+      return [el("div", { class: "big-choices" },
+        button(`Keep case ${ownCase(view)}`, { cls: "big", key: "k", focus: "keep", onClick: () => play({ keep: true }) }),
+        button(`Swap for case ${view.called}`, { cls: "big secondary", key: "s", focus: "swap",
+          onClick: () => play({ swap: true }) }))];
+    default:
+      return (table.message.legal ?? []).map((entry) => button(entry.label, { focus: entry.label,
+        onClick: () => play(entry.action) }));
+  }
+}
+
+function caseMoves(view, kinds) {
+  const kind = view.phase === "pick" ? "pick" : "open";
+  const verb = kind === "pick" ? "Take" : "Open";
+  const input = el("input", {
+    id: "dond-case-number", type: "text", inputmode: "numeric", autocomplete: "off", size: "4",
+    "data-focus": "case-number", "data-amount": "", "aria-describedby": "dond-case-help",
+  });
+  const form = el("form", { class: "amount-form", novalidate: true },
+    el("label", { for: "dond-case-number" }, "Case number"),
+    el("div", { class: "row" }, input, el("button", { type: "submit", "data-focus": "case-submit",
+      "aria-disabled": table.pending ? "true" : null }, verb)));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const number = Number(input.value.trim());
+    if (!/^\d+$/.test(input.value.trim())) {
+      showTypingProblem(form, `Type a case number from 1 to 26, not “${input.value}”.`);
+      return;
+    }
+    play({ [kind]: number });
+  });
+  const text = kind === "pick"
+    ? "Choose the case you keep to the end: click it below or type its number."
+    : `Open ${view.to_open} more case${view.to_open === 1 ? "" : "s"}: click one below or type its number.`;
+  const hinted = hintedAction() && kindOf(hintedAction()) === kind ? star(hintedAction()) : null;
+  return [el("p", { id: "dond-case-help" }, text, hinted ? " " : "", hinted,
+    hinted ? ` case ${hintedAction()[kind]}` : ""), form];
+}
+
+/**
+ * A typed amount with its quick picks (the server's menu). ``kind`` is the move sent:
+ * offer, counter, guess or paid_guess.
+ */
+function amountForm(kind, label, submitLabel, menu, view, { chips = true } = {}) {
+  const id = `dond-amount-${kind}`;
+  const input = el("input", {
+    id, type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "e.g. 45,000",
+    "data-focus": `amount-${kind}`, "data-amount": "", "aria-describedby": `${id}-help`,
+  });
+  const form = el("form", { class: "amount-form", novalidate: true },
+    el("label", { for: id }, label),
+    el("div", { class: "row" }, el("span", { class: "dollar", "aria-hidden": "true" }, "$"), input,
+      el("button", { type: "submit", "data-focus": `submit-${kind}`, "aria-disabled": table.pending ? "true" : null },
+        submitLabel)),
+    el("p", { id: `${id}-help`, class: "muted small" }, "Any amount from $0.01 to $1,000,000, in dollars."));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const cents = parseAmount(input.value);
+    if (cents === null) {
+      showTypingProblem(form, `Type an amount in dollars, like 45000 or 45,000.50, not “${input.value}”.`);
+      return;
+    }
+    play({ [kind]: cents });
+  });
+  if (!chips || !menu.length) return form;
+  const mean = view.mean_in_play;
+  const list = el("ul", { class: "chips-list", "aria-label": "Quick picks" }, menu.map((entry) => {
+    const amount = entry.action[kind];
+    const detail = kind === "counter" && view.offer ? `+${percent(amount - view.offer, view.offer)}`
+      : percent(amount, mean);
+    return el("li", {}, button(dollars(amount), {
+      cls: `chip${star(entry.action) ? " hinted" : ""}`, focus: `chip-${kind}-${amount}`,
+      ariaLabel: `${entry.label} (${detail}${kind === "counter" ? " on the offer" : " of the mean"})`,
+      onClick: () => play(entry.action),
+    }), el("span", { class: "chip-note", "aria-hidden": "true" }, detail));
+  }));
+  return el("div", { class: "amount-block" }, form, list);
+}
+
+function showTypingProblem(form, text) {
+  let note = form.querySelector(".typing-problem");
+  if (!note) {
+    note = el("p", { class: "typing-problem", role: "alert" });
+    form.append(note);
+  }
+  note.textContent = text;
+}
+
+function respondMoves(view, kinds) {
+  const parts = [negotiation(view), el("div", { class: "big-choices" },
+    button("Deal", { cls: "big deal", key: "d", focus: "deal", onClick: () => play({ deal: true }) }),
+    button("No deal", { cls: "big no-deal", key: "x", focus: "no_deal", onClick: () => play({ no_deal: true }) }))];
+  const hint = hintedAction();
+  if (hint && ["deal", "no_deal"].includes(kindOf(hint))) {
+    parts.push(el("p", { class: "hint-line" }, el("span", { class: "star" }, "★"),
+      ` The advisor says: ${kindOf(hint) === "deal" ? "deal" : "no deal"}.`));
+  }
+  if (kinds.counter) parts.push(amountForm("counter", "Or counter with", "Counter", kinds.counter, view));
+  return parts;
+}
+
+function counterMoves(view, kinds) {
+  return [negotiation(view),
+    el("div", { class: "big-choices" },
+      button(`Accept ${dollars(view.counter)}`, { cls: "big deal", key: "y", focus: "accept",
+        onClick: () => play({ accept: true }) }),
+      button(`Stand firm at ${dollars(view.offer)}`, { cls: "big secondary", key: "s", focus: "stand",
+        onClick: () => play({ stand: true }) })),
+    amountForm("offer", "Or make a new offer", "New offer", kinds.offer ?? [], view)];
+}
+
+function guessMoves(view, kinds) {
+  const hostGuess = view.phase === "host_guess";
+  const canPay = Boolean(kinds.paid_guess);
+  const paid = hostGuess || (table.paid && canPay);
+  const kind = paid ? "paid_guess" : "guess";
+  const me = table.message.seat;
+  const parts = [];
+  const target = hostGuess ? ownCase(view) : view.called;
+  parts.push(el("p", {}, hostGuess
+    ? `You paid the deal; you may now pay ${dollars(view.price)} to guess the value in case ${target}. ` +
+      "If you are right, the bank pays you that value."
+    : `If you are right, a free guess wins ${dollars(FREE_GUESS_PRIZE)} and a paid guess ` +
+      `(${dollars(view.price)}, into the kitty) wins the value in case ${target}.`));
+  if (!hostGuess) {
+    const spend = view.spendable?.[me];
+    parts.push(el("div", { class: "mode", role: "group", "aria-label": "Kind of guess" },
+      button("Free guess", { cls: `toggle${paid ? "" : " on"}`, focus: "mode-free", pressed: !paid,
+        onClick: () => setPaid(false) }),
+      button(`Paid guess · ${dollars(view.price)}`, { cls: `toggle${paid ? " on" : ""}`, key: "p", focus: "mode-paid",
+        pressed: paid, disabled: !canPay, onClick: () => setPaid(true) }),
+      canPay ? null : el("span", { class: "muted small" },
+        `You can spend ${dollars(spend ?? 0)}; the $1,000,000 bill only once you have hosted.`)));
+  }
+  const values = (kinds[kind] ?? []).map((entry) => entry.action[kind]);
+  parts.push(el("ul", { class: "values-list", "aria-label": paid ? "Paid guess: choose a value" : "Free guess: choose a value" },
+    values.map((value) => {
+      const action = { [kind]: value };
+      return el("li", {}, button(dollars(value), {
+        cls: `value-button${value >= 100_000 ? " high" : " low"}${star(action) ? " hinted" : ""}`,
+        focus: `value-${value}`, ariaLabel: `${paid ? "paid guess" : "guess"} ${dollars(value)}`,
+        onClick: () => play(action) }));
+    })));
+  parts.push(el("div", { class: "row" },
+    button("No guess", { cls: "secondary", key: "x", focus: "no_guess", onClick: () => play({ no_guess: true }) }),
+    star({ no_guess: true })));
+  return parts;
+}
+
+function setPaid(paid) {
+  table.paid = paid;
+  drawStage();
+}
+
+// --- cases, board, players ---------------------------------------------------------------------
+
+function drawCases() {
+  const view = table.message.view;
+  const kinds = legalByKind();
+  const kind = kinds.pick ? "pick" : kinds.open ? "open" : null;
+  const openable = new Set((kinds[kind] ?? []).map((entry) => entry.action[kind]));
+  const grid = part(".cases-grid");
+  const focused = grid.contains(document.activeElement) ? document.activeElement?.dataset?.focus : null;
+  const party = view.version === "party";
+  grid.replaceChildren(...view.cases.map((entry) => {
+    const number = entry.case;
+    const called = number === view.called && !entry.opened;
+    const classes = ["case"];
+    let tag;
+    let spoken;
+    if (entry.value !== null) {
+      // Opened in play, or shown when the match ended; the contestant's own case stays marked.
+      classes.push(entry.special ? "special" : entry.opened ? "opened" : "revealed");
+      tag = shortDollars(entry.value);
+      spoken = `case ${number}${entry.special ? ", the contestant's own" : ""}: ${dollars(entry.value)}`;
+    } else if (entry.special) {
+      classes.push("special");
+      tag = isMe(view.contestant) ? "yours" : "theirs";
+      spoken = `case ${number}, the contestant's own case`;
+    } else {
+      const holder = entry.holder;
+      tag = holder !== null ? holderTag(holder) : party ? "centre" : "";
+      spoken = `case ${number}${holder !== null ? `, held by ${nameOrYou(holder)}` : party ? ", in the centre" : ""}`;
+    }
+    if (called) {
+      classes.push("called");
+      spoken += ", being guessed";
+    }
+    const usable = openable.has(number);
+    if (usable) classes.push("usable");
+    if (hintedAction() && hintedAction()[kind] === number) classes.push("hinted");
+    const node = el("button", {
+      type: "button", class: classes.join(" "), "data-focus": `case-${number}`,
+      "aria-label": usable ? `${kind === "pick" ? "take" : "open"} ${spoken}` : spoken,
+      "aria-disabled": usable && !table.pending ? null : "true",
+      title: entry.holder !== null && entry.value === null ? `held by ${nameOrYou(entry.holder)}` : null,
+    }, el("span", { class: "num" }, String(number)), el("span", { class: "case-tag" }, tag));
+    node.addEventListener("click", () => {
+      if (usable && !table.pending) play({ [kind]: number });
+    });
+    return node;
+  }));
+  if (focused) grid.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  const legend = [];
+  if (kind) legend.push(kind === "pick" ? "Click a case to make it yours." : "Click a lit case to open it.");
+  legend.push("Green: the contestant's own case. Red: the case called now (being guessed, or the last other case).");
+  part(".legend").textContent = legend.join(" ");
+}
+
+function holderTag(seat) {
+  if (isMe(seat)) return "you";
+  const name = seatName(seat);
+  return table.message.seats?.[seat]?.kind === "bot" ? `Bot ${seat + 1}` : name;
+}
+
+function drawBoard() {
+  const view = table.message.view;
+  const half = view.board.length / 2;
+  const item = (entry, side) => el("li", {
+    class: `${side}${entry.in_play ? "" : " gone"}`,
+    "aria-label": `${dollars(entry.value)}${entry.in_play ? "" : ", gone"}`,
+  }, entry.in_play ? dollars(entry.value) : el("s", {}, dollars(entry.value)));
+  // Row by row (low, high), so that the two columns read like the show's board.
+  const items = [];
+  for (let index = 0; index < half; index += 1) {
+    items.push(item(view.board[index], "low"), item(view.board[index + half], "high"));
+  }
+  part(".money-board").replaceChildren(...items);
+  const left = view.board.filter((entry) => entry.in_play).length;
+  part(".mean").replaceChildren(`${left} values left · mean `, el("strong", {}, dollars(view.mean_in_play)));
+}
+
+function drawPlayers() {
+  const { message } = table;
+  const view = message.view;
+  const party = view.version === "party";
+  const money = party ? view.money : view.winnings;
+  const acting = view.phase === "over" ? [] : message.to_act ?? [];
+  const rows = money.map((amount, seat) => {
+    const role = roleOf(view, seat);
+    const current = acting.includes(seat);
+    return el("tr", { class: current ? "current" : null, "aria-current": current ? "true" : null },
+      el("td", { class: "marker" }, current ? el("span", { "aria-label": "to play" }, "▶") : ""),
+      el("th", { scope: "row" }, seatName(seat), isMe(seat) ? el("span", { class: "tag you" }, "you") : null,
+        role ? el("span", { class: `tag role-${role}` }, role) : null),
+      el("td", { class: "num" }, dollars(amount)));
+  });
+  const foot = party ? el("tfoot", {}, el("tr", {}, el("td", {}), el("th", { scope: "row" }, "Kitty"),
+    el("td", { class: "num" }, dollars(view.kitty)))) : null;
+  part(".players").replaceChildren(...[
+    el("caption", {}, party ? "Money" : "Winnings (the score)"),
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Turn")),
+      el("th", { scope: "col" }, "Player"),
+      el("th", { scope: "col", class: "num" }, party ? "Cash" : "Won"))),
+    el("tbody", {}, rows), foot].filter(Boolean));
+  part("#dond-players-heading").textContent = party ? "Players and the kitty" : "Players";
+
+  const history = [];
+  const rounds = view.offers.filter((entry) => entry.offers.length);
+  if (rounds.length) {
+    history.push(el("h3", {}, "Offers this game"), el("ol", { class: "offers-list" }, rounds.map((entry) => el("li", {},
+      el("span", { class: "round" }, `Round ${entry.round}`),
+      el("span", { class: "num" }, dollars(entry.offers[entry.offers.length - 1])),
+      entry.outcome === "deal" ? el("span", { class: "good" }, "deal")
+        : entry.outcome === "no_deal" ? el("span", { class: "bad" }, "no deal") : el("span", { class: "muted" }, "…")))));
+  }
+  if (view.results.length && view.phase !== "over") {
+    history.push(el("h3", {}, "Games played"), matchSummary(view));
+  }
+  part(".history").replaceChildren(...history);
+}
+
+// --- the log ------------------------------------------------------------------------------------
+
+function logLine(entry, view) {
+  const name = (seat) => nameOrYou(seat);
+  switch (entry.event) {
+    case "game":
+      return [el("strong", {}, `Game ${entry.number}: `),
+        `${name(entry.host)} ${isMe(entry.host) ? "are" : "is"} the ${view.version === "duo" ? "banker" : "host"}, ` +
+        `${nameOrYou(entry.contestant, { inside: true })} the contestant.`];
+    case "pick":
+      return [`${name(entry.seat)} took case ${entry.case}.`];
+    case "open":
+      return [`Case ${entry.case}${entry.holder !== null ? ` · ${nameOrYou(entry.holder, { inside: true })}` : ""}: `,
+        el("strong", {}, dollars(entry.value))];
+    case "guess":
+      return [`${name(entry.seat)} guessed ${dollars(entry.guess)}`,
+        entry.paid ? ` (paid ${dollars(entry.price)})` : "", ": ",
+        entry.right ? el("span", { class: "good" }, `right, wins ${dollars(entry.won)}`) : el("span", { class: "bad" }, "wrong")];
+    case "kitty": {
+      const card = entry.card === "holder" ? "$750" : "$0.01";
+      return entry.amount ? [`${card} card: ${name(entry.seat)} won the kitty, `, el("strong", {}, dollars(entry.amount))]
+        : [`${card} card: the kitty was empty.`];
+    }
+    case "offer":
+      return [`Round ${entry.round} offer `, el("strong", { class: "money" }, dollars(entry.amount))];
+    case "counter":
+      return [`${name(entry.seat)} countered `, el("strong", {}, dollars(entry.amount))];
+    case "stand":
+      return [`${name(entry.seat)} stood firm at ${dollars(entry.amount)}.`];
+    case "deal":
+      return [el("strong", { class: "good" }, `${name(entry.seat)}: DEAL`), ` at ${dollars(entry.amount)}`];
+    case "accept":
+      return [el("strong", { class: "good" }, `${name(entry.seat)} accepted the counter`), ` of ${dollars(entry.amount)}`];
+    case "no_deal":
+      return [el("strong", { class: "bad" }, `${name(entry.seat)}: NO DEAL`)];
+    case "keep":
+    case "swap":
+      return [`${name(entry.seat)} ${entry.event === "keep" ? "kept" : "swapped"} the case.`];
+    case "end":
+      return [el("strong", {}, `Game over: ${name(view.contestant)} won `), el("strong", { class: "money" }, dollars(entry.won))];
+    default:
+      return null; // "call": the opening or the guess that follows says it all
+  }
+}
+
+function drawLog() {
+  const view = table.message.view;
+  const items = [];
+  for (const entry of view.log) {
+    const line = logLine(entry, view);
+    if (line) items.push(el("li", {}, line));
+  }
+  // Earlier games of the match, each told by its result (the view's log is this game's).
+  if (view.phase !== "over") {
+    for (const result of [...view.results].reverse()) {
+      items.unshift(el("li", { class: "earlier" }, el("strong", {}, `Game ${result.game}: `),
+        `${nameOrYou(result.contestant)} won ${dollars(result.won)} ${result.deal ? "by a deal" : "with a case"}; ` +
+        `case ${result.special_case} held ${dollars(result.special_value)}.`));
+    }
+  }
+  part(".log-list").replaceChildren(...items.slice(-LOG_LENGTH).reverse());
+}
+
+// --- the advisor --------------------------------------------------------------------------------
+
+function drawAdvisor() {
+  const box = part(".advisor");
+  box.hidden = !table.advisorOpen;
+  const tool = part('[data-focus="advisor"]');
+  if (tool) tool.lastChild.textContent = table.advisorOpen ? "Hide advisor" : "Advisor";
+  if (!table.advisorOpen) return;
+  const body = part(".advisor-body");
+  const hint = table.hint;
+  if (!(table.message.legal ?? []).length) {
+    body.replaceChildren(el("p", { class: "muted" }, "The advisor speaks on your turn."));
+  } else if (!hint || hint.waiting) {
+    body.replaceChildren(el("p", { class: "muted" }, "Thinking…"));
+  } else if (hint.failed) {
+    body.replaceChildren(el("p", { class: "bad" }, `No advice: ${hint.failed}`));
+  } else {
+    body.replaceChildren(...adviceParts(hint.advice ?? {}));
+  }
+}
+
+/** The advisor's figures in words, as the bots module gives them (all money in cents). */
+function adviceParts(advice) {
+  const number = (key) => (typeof advice[key] === "number" ? advice[key] : null);
+  const parts = [el("p", { class: "advice-move" }, el("span", { class: "star" }, "★ "),
+    el("strong", {}, advice.label ?? JSON.stringify(advice.action)))];
+  const facts = [];
+  const mean = number("mean");
+  if (mean !== null) {
+    const ratio = number("offer_ratio");
+    facts.push(["Mean of the values left", dollars(mean)]);
+    if (ratio !== null) facts.push(["The offer is", `${Math.round(ratio * 100)}% of that mean`]);
+  }
+  if (number("expected_value_of_refusing") !== null) {
+    facts.push(["Refusing is worth, on average", dollars(number("expected_value_of_refusing"))]);
+  }
+  if (number("certainty_equivalent") !== null) {
+    facts.push(["…and to a cautious (risk-averse) player", dollars(number("certainty_equivalent"))]);
+  }
+  if (number("free_ev") !== null) facts.push(["A free guess wins, on average", dollars(number("free_ev"))]);
+  if (number("paid_ev") !== null) {
+    const value = number("paid_value");
+    const gain = number("paid_ev");
+    facts.push([`A paid guess${value !== null ? ` of ${dollars(value)}` : ""}, price paid`,
+      `${gain >= 0 ? "+" : ""}${dollars(gain)} on average`]);
+  }
+  if (number("guide_offer") !== null) facts.push(["The guide's offer (the mean)", dollars(number("guide_offer"))]);
+  if (number("tv_offer") !== null) facts.push(["The TV model's offer", dollars(number("tv_offer"))]);
+  if (facts.length) {
+    parts.push(el("dl", { class: "facts-list" }, facts.flatMap(([term, value]) => [el("dt", {}, term), el("dd", {}, value)])));
+  }
+  if (typeof advice.reason === "string") parts.push(el("p", { class: "muted" }, advice.reason));
+  return parts;
+}
+
+// --- rules ----------------------------------------------------------------------------------------
+
+function drawRules() {
+  const view = table.message.view;
+  const body = part(".rules-body");
+  const key = `${view.version}`;
+  if (body.dataset.version === key) return; // the version never changes within a match
+  body.dataset.version = key;
+  const party = view.version === "party";
+  const rows = ROUND_SIZES.map((size, index) => el("tr", {},
+    el("td", { class: "num" }, String(index + 1)), el("td", { class: "num" }, String(size)),
+    party ? el("td", { class: "num" }, dollars(500_000 * (index + 1))) : null));
+  rows.push(el("tr", {}, el("td", { class: "num" }, "10"), el("td", {}, "last 2: keep or swap"),
+    party ? el("td", { class: "num" }, dollars(5_000_000)) : null));
+  body.replaceChildren(
+    el("p", {}, "26 cases hold the values of the money board, unseen by anyone. The contestant takes one " +
+      "case to keep to the end, then opens cases round by round. After each round the " +
+      (party ? "host" : "banker") + " offers to buy the contestant's case: deal, no deal, or a counter " +
+      "(up to 5 per round; the banker may accept it, offer again or stand firm)."),
+    el("table", { class: "rules-table" },
+      el("caption", { class: "visually-hidden" }, "Cases opened per round"),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Round"), el("th", { scope: "col" }, "Cases opened"),
+        party ? el("th", { scope: "col" }, "Paid guess") : null)),
+      el("tbody", {}, rows)),
+    party
+      ? el("p", { class: "small" }, "Before a held case opens, its holder may guess its value: free (right wins " +
+        "$5,000) or paid at the round's price (right wins the value; the price goes to the kitty). " +
+        "The $750 case pays the kitty to its holder; the $0.01 case pays it to the host (not in round 10). " +
+        "After a deal the host may pay to guess the contestant's case. Every player starts with $1,125,000, " +
+        "and the $1,000,000 bill can be spent only after hosting. The richest player at the end wins.")
+      : el("p", { class: "small" }, "Each player is banker once and contestant once. Your score is what you won " +
+        "as contestant: the deal, or the value of the case you end with."),
+  );
+}
+
+function announce(previous) {
+  // One short sentence per update for screen readers; the page itself already shows it all.
+  const view = table.message.view;
+  const sentences = [];
+  if (previous && previous.view.game_number === view.game_number) {
+    const fresh = view.log.slice(previous.view.log.length).map((entry) => logLine(entry, view)).filter(Boolean);
+    for (const line of fresh.slice(-2)) sentences.push(line.map((bit) => (bit instanceof Node ? bit.textContent : bit)).join(""));
+  }
+  if (view.phase === "over") sentences.push("The match is over.");
+  else if (table.message.legal?.length) sentences.push(`Your turn: ${doing(view)}.`);
+  const text = sentences.join(" ");
+  if (text && text !== table.announced) part(".announce").textContent = text;
+  table.announced = text;
+}
+
+// --- keys ---------------------------------------------------------------------------------------
+
+function isOurAmountBox(target) {
+  return target instanceof HTMLInputElement && target.hasAttribute("data-amount");
+}
+
+function isTyping(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  const target = event.target;
+  if (isOurAmountBox(target)) {
+    // Letters are never part of an amount, so in the amount boxes they still work as keys.
+    return event.key.length !== 1 || AMOUNT_CHARACTER.test(event.key);
+  }
+  return target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+document.addEventListener("keydown", (event) => {
+  const container = table.container;
+  if (!container?.isConnected || container.dataset.renderer !== "deal_or_no_deal" || isTyping(event)) return;
+  const key = event.key.toLowerCase();
+  if (event.key === "?") {
+    event.preventDefault();
+    toggleRules();
+    return;
+  }
+  if ((key === "a" || key === "h") && seated()) {
+    event.preventDefault();
+    toggleAdvisor();
+    return;
+  }
+  if (!table.message?.legal?.length) return;
+  const kinds = legalByKind();
+  if (key === "p" && ["guess", "final_guess"].includes(table.message.view.phase)) {
+    event.preventDefault();
+    if (kinds.paid_guess) setPaid(!table.paid);
+    return;
+  }
+  const wanted = KEY_ACTIONS[key]?.find((kind) => kinds[kind]);
+  if (wanted) {
+    event.preventDefault();
+    play({ [wanted]: true });
+  }
+});
+
+// --- styles -------------------------------------------------------------------------------------
+
+// The page's stylesheet holds the shared look (panels, buttons, colours); these rules are
+// this table's own. Colours reach WCAG AA contrast on the surfaces they are drawn on.
+const STYLES = `
+.dond { display: grid; gap: var(--gap, 1rem); grid-template-columns: minmax(0, 1fr); }
+.dond .col { display: contents; }
+.dond section, .dond details.panel { margin: 0; }
+.dond .dond-finished { order: 0; }
+.dond .dond-finished:empty { display: none; }
+.dond .stage { order: 1; }
+.dond .cases-panel { order: 2; }
+.dond .advisor { order: 3; }
+.dond .board-panel { order: 4; }
+.dond .players-panel { order: 5; }
+.dond .log { order: 6; }
+.dond .dond-rules { order: 7; }
+@media (min-width: 56rem) {
+  .dond { grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); align-items: start; }
+  .dond .dond-finished { grid-column: 1 / -1; }
+  .dond .col { display: flex; flex-direction: column; gap: var(--gap, 1rem); min-width: 0; }
+}
+.dond h3 { font-size: 0.95rem; margin: 0.8rem 0 0.3rem; }
+.dond .stage-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.3rem 1rem; }
+.dond .stage-head h2 { margin: 0; }
+.dond .turn-line { font-size: 1.05rem; margin: 0.4rem 0 0.8rem; }
+.dond .your-turn { color: var(--accent-strong, #ffd56b); }
+.dond .stage-body { display: grid; gap: 0.8rem; }
+.dond .stage-body > * { margin: 0; }
+.dond .tools { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 1rem; }
+.dond .keys-help { margin: 0.6rem 0 0; }
+.dond kbd { margin-right: 0.25rem; }
+.dond button kbd { background: rgba(0, 0, 0, 0.25); border-color: currentColor; color: inherit; }
+.dond .money { color: var(--accent-strong, #ffd56b); }
+.dond .good { color: var(--ok, #86e3a6); }
+.dond .bad { color: var(--danger, #ff9b9b); }
+.dond .star { color: #7fe0ff; font-weight: 700; }
+.dond .compact { min-height: 2.25rem; padding: 0.2rem 0.8rem; }
+.dond .finished-box { padding: 0.75rem 1rem; border: 2px solid var(--accent, #f2c14e); border-radius: var(--radius, 0.6rem);
+  background: #2f2710; color: #fff3cf; }
+.dond .finished-box p { margin: 0 0 0.4rem; }
+.dond .finished-box summary { cursor: pointer; margin: 0.3rem 0; }
+.dond .all-cases { list-style: none; padding: 0; margin: 0.4rem 0; display: grid; gap: 0.3rem;
+  grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
+.dond .all-cases li { display: flex; gap: 0.5rem; padding: 0.15rem 0.4rem; border-radius: 0.3rem; background: rgba(0,0,0,0.3); }
+.dond .all-cases li.special { background: #3fcf6a; color: #0b1410; font-weight: 700; }
+.dond .all-cases .num { min-width: 1.6rem; text-align: right; font-variant-numeric: tabular-nums; }
+.dond .dialog { padding: 0.8rem 1rem; border: 2px solid var(--accent, #f2c14e); border-radius: var(--radius, 0.6rem);
+  background: var(--surface-2, #1a2d23); }
+.dond .dialog p { margin: 0.15rem 0; }
+.dond .offer-line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.3rem 0.8rem; }
+.dond .offer-line .label { text-transform: uppercase; letter-spacing: 0.06em; font-weight: 700; font-size: 0.9rem; }
+.dond .offer-line .amount { font-size: 1.7rem; color: var(--accent-strong, #ffd56b); font-variant-numeric: tabular-nums; }
+.dond .offer-line.counter .amount { color: #8fd8ff; }
+.dond .firm { color: var(--warn, #ffd166); font-weight: 700; }
+.dond .big-choices { display: flex; flex-wrap: wrap; gap: 0.6rem; }
+.dond .big-choices button { flex: 1 1 10rem; min-height: 3.4rem; font-size: 1.15rem; }
+.dond button.deal { background: #2f9e5b; border-color: #2f9e5b; color: #fff; }
+.dond button.deal:hover { background: #37b368; border-color: #37b368; color: #fff; }
+.dond button.no-deal { background: #c8283e; border-color: #c8283e; color: #fff; }
+.dond button.no-deal:hover { background: #dc3550; border-color: #dc3550; color: #fff; }
+.dond .amount-form label { display: block; margin-bottom: 0.3rem; }
+.dond .amount-form .row { flex-wrap: nowrap; gap: 0.4rem; }
+.dond .amount-form input { width: 10rem; min-width: 0; flex: 0 1 10rem; font-variant-numeric: tabular-nums; }
+.dond .amount-form .dollar { font-weight: 700; }
+.dond .amount-form p { margin: 0.3rem 0 0; }
+.dond .typing-problem { color: var(--danger, #ff9b9b); font-weight: 600; }
+.dond .chips-list, .dond .values-list { list-style: none; padding: 0; margin: 0.5rem 0 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
+.dond .chips-list li { display: flex; flex-direction: column; align-items: center; }
+.dond .chip { min-height: 2.5rem; padding: 0.2rem 0.6rem; background: transparent; color: var(--text, #eef4ef);
+  border-color: var(--control-border, #6b9680); font-variant-numeric: tabular-nums; }
+.dond .chip:hover { background: var(--surface-3, #23392d); color: var(--text, #eef4ef); }
+.dond .chip-note { font-size: 0.75rem; color: var(--muted, #b3c4b8); }
+.dond .hinted { box-shadow: 0 0 0 3px #7fe0ff; }
+.dond .mode { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+.dond .toggle { background: transparent; color: var(--text, #eef4ef); border-color: var(--control-border, #6b9680); }
+.dond .toggle.on { background: var(--accent, #f2c14e); border-color: var(--accent, #f2c14e); color: var(--accent-text, #1a1405); }
+.dond .values-list { display: grid; grid-template-columns: repeat(auto-fill, minmax(7rem, 1fr)); }
+.dond .values-list .value-button { width: 100%; font-variant-numeric: tabular-nums; }
+.dond .value-button.low { background: #1d4f91; border-color: #1d4f91; color: #fff; }
+.dond .value-button.high { background: #e0b422; border-color: #e0b422; color: #1a1405; }
+.dond .value-button:hover { filter: brightness(1.15); }
+.dond .cases-grid { display: grid; gap: 0.45rem; grid-template-columns: repeat(auto-fill, minmax(4.1rem, 1fr)); }
+.dond .case { display: flex; flex-direction: column; gap: 0; min-height: 3.4rem; padding: 0.2rem; border-radius: 0.45rem;
+  background: #c0c0c8; border: 2px solid #c0c0c8; color: #101010; font-weight: 800; line-height: 1.15; cursor: default; }
+.dond .case:hover { background: #c0c0c8; color: #101010; border-color: #c0c0c8; }
+.dond .case .num { font-size: 1.2rem; }
+.dond .case .case-tag { font-size: 0.75rem; font-weight: 600; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.dond .case.usable { cursor: pointer; border-color: var(--accent, #f2c14e); box-shadow: 0 0 0 1px var(--accent, #f2c14e); }
+.dond .case.usable:hover { background: #e4e4ea; }
+.dond .case.special { background: #3fcf6a; border-color: #3fcf6a; color: #0b1410; }
+.dond .case.called { background: #c8283e; border-color: #ff9b9b; color: #fff; }
+.dond .case.opened { background: var(--surface-2, #1a2d23); border-color: var(--border, #3b5c4a); color: var(--muted, #b3c4b8); }
+.dond .case.opened .case-tag { color: var(--text, #eef4ef); font-size: 0.85rem; font-weight: 700; }
+.dond .case.revealed .case-tag { font-size: 0.85rem; font-weight: 800; }
+.dond .case.hinted { box-shadow: 0 0 0 3px #7fe0ff; }
+.dond .case[aria-disabled="true"] { cursor: default; }
+.dond .legend { margin: 0.6rem 0 0; }
+.dond .money-board { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 0.3rem; }
+.dond .money-board li { padding: 0.2rem 0.6rem; border-radius: 0.4rem; text-align: right; font-weight: 800;
+  font-variant-numeric: tabular-nums; border: 1px solid transparent; }
+.dond .money-board li.low { background: #1d4f91; color: #fff; }
+.dond .money-board li.high { background: #e0b422; color: #1a1405; }
+.dond .money-board li.gone { background: transparent; color: var(--muted, #b3c4b8); border: 1px dashed var(--border, #3b5c4a);
+  font-weight: 500; }
+.dond .mean { margin: 0.6rem 0 0; }
+.dond .players { width: 100%; border-collapse: collapse; }
+.dond .players caption { text-align: left; font-weight: 700; padding-bottom: 0.3rem; }
+.dond .players th, .dond .players td { padding: 0.3rem; border-bottom: 1px solid var(--surface-3, #23392d); text-align: left; }
+.dond .players th[scope="col"] { color: var(--muted, #b3c4b8); font-size: 0.8rem; font-weight: 600; text-transform: uppercase; }
+.dond .players .num, .dond .offers-list .num { text-align: right; font-variant-numeric: tabular-nums; font-weight: 700; }
+.dond .players tr.current { background: var(--surface-3, #23392d); }
+.dond .players .marker { width: 1.2rem; color: var(--accent-strong, #ffd56b); }
+.dond .players tfoot th, .dond .players tfoot td { border-bottom: none; color: var(--accent-strong, #ffd56b); }
+.dond .tag { display: inline-block; margin-left: 0.35rem; padding: 0 0.4rem; border-radius: 999px; font-size: 0.75rem;
+  font-weight: 700; border: 1px solid var(--border, #3b5c4a); }
+.dond .tag.you { border-color: var(--info, #9cc8ff); color: var(--info, #9cc8ff); }
+.dond .tag.role-banker, .dond .tag.role-host { border-color: var(--accent, #f2c14e); color: var(--accent-strong, #ffd56b); }
+.dond .tag.role-contestant { border-color: #3fcf6a; color: #86e3a6; }
+.dond .tag.role-holder { color: var(--muted, #b3c4b8); }
+.dond .offers-list, .dond .games-list { margin: 0; padding-left: 0; list-style: none; }
+.dond .offers-list li { display: grid; grid-template-columns: 5rem 1fr 4.5rem; gap: 0.5rem; padding: 0.15rem 0; }
+.dond .games-list li { padding: 0.15rem 0; }
+.dond .log-list { margin: 0; padding-left: 0; list-style: none; max-height: 24rem; overflow-y: auto; }
+.dond .log-list li { padding: 0.2rem 0; border-bottom: 1px solid var(--surface-3, #23392d); }
+.dond .log-list li.earlier { color: var(--muted, #b3c4b8); }
+.dond .advisor { border-color: #7fe0ff; }
+.dond .advice-move { font-size: 1.1rem; }
+.dond .facts-list { display: grid; grid-template-columns: auto auto; gap: 0.2rem 1rem; margin: 0.4rem 0; }
+.dond .facts-list dt { color: var(--muted, #b3c4b8); }
+.dond .facts-list dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
+.dond .rules-table { width: auto; border-collapse: collapse; margin: 0.5rem 0; }
+.dond .rules-table th, .dond .rules-table td { padding: 0.15rem 0.8rem 0.15rem 0; text-align: left; }
+.dond .rules-table .num { text-align: right; font-variant-numeric: tabular-nums; }
+@media (max-width: 30rem) {
+  .dond .facts-list { grid-template-columns: 1fr; }
+  .dond .facts-list dd { margin-bottom: 0.3rem; }
+  .dond .offer-line .amount { font-size: 1.45rem; }
+}
+`;
+
+function ensureStyles() {
+  if (document.getElementById("dond-styles")) return;
+  document.head.append(el("style", { id: "dond-styles" }, STYLES));
+}
