@@ -272,7 +272,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not d.min_seats <= seats <= d.max_seats:
         raise UsageError(f"{game_id} is played by {d.min_seats} to {d.max_seats} seats; got {seats}")
     if args.bots is None:
-        bot_names = [args.default_bot] * (seats - 1)
+        strongest = list(available_bots(game_id))[-1]  # each game lists its bots weakest first
+        bot_names = [strongest] * (seats - 1)
     if len(bot_names) > seats:
         raise UsageError(f"{len(bot_names)} bots do not fit in {seats} seats")
     known = available_bots(game_id)
@@ -371,11 +372,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--seats", type=int, help="number of seats (default: you plus one per bot)")
     sub.add_argument(
         "--bots", help="comma-separated bots for the last seats, e.g. optimal,heuristic; "
-        "'human' marks a hot-seat player (default: one optimal bot)",
+        "'human' marks a hot-seat player (default: the game's strongest bot in every other seat)",
     )
     sub.add_argument("--seed", type=int, help="seed for the dice, to replay a game exactly")
     add_options_flag(sub)
-    sub.set_defaults(run=cmd_play, default_bot="optimal")
+    sub.set_defaults(run=cmd_play)
 
     sub = commands.add_parser("simulate", help="play many games between bots and compare them")
     sub.add_argument("game", help="game id, e.g. greed")

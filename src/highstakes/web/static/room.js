@@ -8,6 +8,12 @@
 import { api, el, formatValue, load, NAME_KEY, seatName, store, tokenKey } from "./common.js";
 import * as genericRenderer from "./generic-renderer.js";
 
+/** A score as the game writes it: a renderer may export formatScore (money in cents, say). */
+function scoreText(score) {
+  const format = room.renderer?.formatScore;
+  return typeof format === "function" ? format(score) : formatValue(score);
+}
+
 const PING_EVERY_MS = 25_000;
 // Pings are answered, so a connection silent for this long is dead even if the browser
 // has not noticed yet (a phone that slept, a network switch).
@@ -480,7 +486,7 @@ function showResult(message, previous) {
     const order = result.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score);
     body.push(el("ol", { class: "standings" },
       order.map(({ score, seat }) =>
-        el("li", {}, `${seatName(seats, seat)}${seat === message.seat ? " (you)" : ""}: ${formatValue(score)}`))));
+        el("li", {}, `${seatName(seats, seat)}${seat === message.seat ? " (you)" : ""}: ${scoreText(score)}`))));
   }
   if (!body.length && message.result) {
     body.push(el("pre", { class: "data" }, JSON.stringify(message.result, null, 2)));

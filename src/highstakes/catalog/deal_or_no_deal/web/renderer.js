@@ -256,6 +256,11 @@ function part(selector) {
 
 // --- drawing ------------------------------------------------------------------------------------
 
+/** Scores are money in cents; the room page writes the final standings with this. */
+export function formatScore(cents) {
+  return dollars(cents);
+}
+
 export function render(container, message, send) {
   const view = message.view;
   if (!view) return;
