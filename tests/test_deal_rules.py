@@ -349,3 +349,16 @@ def test_d4_a_special_case_with_750_pays_no_kitty():
     assert game.view(None)["money"][2] == usd(1_125_000)  # the cent paid the host, not the holder
     kitty_cards = [e["card"] for e in game.view(None)["log"] if e["event"] == "kitty"]
     assert kitty_cards == ["host"]
+
+
+def test_a_finished_games_log_stays_with_its_result():
+    game = deal_scripted(2)
+    act(game, {"pick": 26})
+    open_cases(game, range(1, 7))
+    act(game, {"offer": usd(50_000)})
+    act(game, DEAL)
+    view = game.view(None)
+    assert [e["event"] for e in view["log"]] == ["game"]  # game 2 has begun
+    finished = view["results"][0]["log"]
+    assert [e["event"] for e in finished][-3:] == ["offer", "deal", "end"]
+    assert sum(e["event"] == "open" for e in finished) == 6

@@ -506,6 +506,9 @@ class DealState(GameState):
             "guesses": [dict(entry) for entry in self.guesses],
         })
         self.log.append({"event": "end", "won": amount, "deal": won is None})
+        # The finished game's log goes with its result, so faces can show how it ended after
+        # the next game has begun.
+        self.results[-1]["log"] = list(self.log)
         if self.game_index + 1 < self.games_total:
             self._start_game(self.game_index + 1)
         else:
