@@ -1,72 +1,30 @@
 """The Deal or No Deal terminal UI, driven headless through Textual's Pilot.
 
-Each test runs its own event loop with ``asyncio.run`` so no pytest plugin is needed.
+Each test runs its own event loop (``tui_helpers.run``) so no pytest plugin is needed.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 import json
-from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
 
 import highstakes as hs
 from highstakes.catalog.deal_or_no_deal.money import dollars
 from highstakes.tui import SUPPORTED_GAMES, DealApp, play
-from highstakes.tui.deal_app import (
-    GameResultScreen,
-    MatchOverScreen,
-    RulesScreen,
-    parse_amount,
-    short_dollars,
-)
-
-SCREEN_SIZE = (100, 32)
-
-
-def run(app: DealApp, script: Callable[[Pilot[None]], Coroutine[Any, Any, None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SCREEN_SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "the UI did not reach the expected state in time"
-        # A plain sleep lets the app run; pilot.pause would also wait for the CPU to go idle,
-        # which never happens while bots are playing.
-        await asyncio.sleep(0.02)
-    await pilot.pause()
+from highstakes.tui.deal_screens import GameResultScreen, MatchOverScreen
+from highstakes.tui.deal_text import parse_amount, short_dollars
+from highstakes.tui.screens import RulesScreen
+from tui_helpers import drawn_text, log_text, run, start_the_next_game, wait_for
 
 
 async def type_in(pilot: Pilot[None], text: str) -> None:
     """Type ``text`` into the focused amount box and press Enter."""
     names = {".": "full_stop", ",": "comma", "$": "dollar_sign"}
     await pilot.press(*(names.get(character, character) for character in text), "enter")
-
-
-def static_text(app: DealApp, selector: str) -> str:
-    """What a Static shows, as plain text (tables rendered as they are drawn)."""
-    console = Console(width=SCREEN_SIZE[0], record=True, file=io.StringIO())
-    console.print(app.screen.query_one(selector, Static).content)
-    return console.export_text()
-
-
-def log_text(app: DealApp) -> str:
-    """The log's words in order; lines wrap at the panel's width, so spacing is normalised."""
-    return " ".join(word for line in app.query_one("#log", RichLog).lines for word in line.text.split())
 
 
 def actions(app: DealApp) -> list[dict[str, Any]]:
@@ -84,21 +42,19 @@ def test_bots_play_a_duo_match_to_the_end_then_n_starts_a_new_match(tmp_path: Pa
     async def script(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen))
         result = app.game.result()
-        winner_line = static_text(app, "#winner")
+        winner_line = drawn_text(app, "#winner")
         top = dollars(max(result["scores"]))
         assert top in winner_line
         for seat in result["winners"]:
             assert app.seat_name(seat) in winner_line
-        standings = static_text(app, "#standings")
+        standings = drawn_text(app, "#standings")
         assert all(dollars(score) in standings for score in result["scores"])
         assert len(result["games"]) == 2
         saved = json.loads(record_path.read_text(encoding="utf-8"))
         assert hs.replay(saved).result() == result
         assert "Game 2 over" in log_text(app)
 
-        app.bot_delay = 60  # keep the next match's bots waiting, so the test need not watch it
-        await pilot.press("n")
-        await wait_for(pilot, lambda: app.matches_played == 2)
+        await start_the_next_game(pilot, app, lambda: app.matches_played == 2)
         assert app.game.seed == 8  # the next seed, so a session stays reproducible
 
     run(app, script)
@@ -122,20 +78,20 @@ def test_a_contestant_picks_opens_counters_by_typing_then_deals() -> None:
 
         await type_in(pilot, "10,000")
         assert actions(app)[-1] == {"seat": 0, "action": {"offer": 1_000_000}}
-        assert "OFFER $10,000" in static_text(app, "#deal")
+        assert "OFFER $10,000" in drawn_text(app, "#deal")
         await type_in(pilot, "$15000.50")
         assert actions(app)[-1] == {"seat": 1, "action": {"counter": 1_500_050}}
-        assert "COUNTER $15,000.50" in static_text(app, "#deal")
+        assert "COUNTER $15,000.50" in drawn_text(app, "#deal")
         await pilot.press("s")  # the banker stands firm
         assert actions(app)[-1] == {"seat": 0, "action": {"stand": True}}
-        assert "stands firm" in static_text(app, "#deal")
+        assert "stands firm" in drawn_text(app, "#deal")
         await pilot.press("d")
         assert actions(app)[-1] == {"seat": 1, "action": {"deal": True}}
 
         result = app.game.view(None)["results"][0]
         assert result["deal"] and result["won"] == 1_000_000
         assert isinstance(app.screen, GameResultScreen)  # the deal is judged against the case
-        assert "took the deal: $10,000" in static_text(app, ".result-line")
+        assert "took the deal: $10,000" in drawn_text(app, ".result-line")
         assert "says DEAL: $10,000" in log_text(app)
         await pilot.press("enter")
         assert not isinstance(app.screen, GameResultScreen)
@@ -173,10 +129,10 @@ def test_a_bad_amount_is_refused_by_the_engine_and_changes_nothing() -> None:
         await wait_for(pilot, lambda: phase(app) == "offer" and app.human_to_act)
         before_actions, before_view = actions(app), app.game.view(None)
         await type_in(pilot, "2000000")
-        notice = static_text(app, "#notice")
+        notice = drawn_text(app, "#notice")
         assert "Refused" in notice and "$1,000,000" in notice and "§3.5" in notice
         await type_in(pilot, "1.2.3")  # not an amount at all: said here, never sent
-        assert "amount in dollars" in static_text(app, "#notice")
+        assert "amount in dollars" in drawn_text(app, "#notice")
         assert actions(app) == before_actions
         assert app.game.view(None) == before_view
 
@@ -192,8 +148,8 @@ def test_the_advisor_reads_the_offer_for_the_contestant() -> None:
             await type_in(pilot, str(number))
         await wait_for(pilot, lambda: phase(app) == "respond")
         await pilot.press("a")
-        await wait_for(pilot, lambda: "Mean of the values left" in static_text(app, "#advisor"))
-        advice = static_text(app, "#advisor")
+        await wait_for(pilot, lambda: "Mean of the values left" in drawn_text(app, "#advisor"))
+        advice = drawn_text(app, "#advisor")
         assert "the offer is" in advice and "%" in advice and "cautious" in advice
         await pilot.press("h")  # the same key pair hides it again
         assert not app.query_one("#advisor").display

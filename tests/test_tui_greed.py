@@ -1,56 +1,24 @@
 """The Greed terminal UI, driven headless through Textual's Pilot.
 
-Each test runs its own event loop with ``asyncio.run`` so no pytest plugin is needed.
+Each test runs its own event loop (``tui_helpers.run``) so no pytest plugin is needed.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList
 
 import highstakes as hs
 from highstakes.catalog.greed.actions import Bank, Keep
 from highstakes.engine.action import JSON
 from highstakes.tui import SUPPORTED_GAMES, GreedApp, greed_app, play
-from highstakes.tui.greed_app import GameOverScreen, RulesScreen
-
-SCREEN_SIZE = (100, 32)
-
-
-def run(app: GreedApp, script: Callable[[Pilot[None]], Coroutine[Any, Any, None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SCREEN_SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "the UI did not reach the expected state in time"
-        # A plain sleep lets the app run; pilot.pause would also wait for the CPU to go idle,
-        # which never happens while bots are playing.
-        await asyncio.sleep(0.02)
-    await pilot.pause()
-
-
-def static_text(app: GreedApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).content)
-
-
-def log_text(app: GreedApp) -> str:
-    """The log's words in order; lines wrap at the panel's width, so spacing is normalised."""
-    return " ".join(word for line in app.query_one("#log", RichLog).lines for word in line.text.split())
+from highstakes.tui.screens import GameOverScreen, RulesScreen
+from tui_helpers import log_text, run, start_the_next_game, static_text, wait_for
 
 
 def seed_where(condition: Callable[[dict[str, JSON]], bool]) -> int:
@@ -79,9 +47,7 @@ def test_two_bots_play_to_the_end_then_n_starts_a_new_game(tmp_path: Path) -> No
         saved = json.loads(record_path.read_text(encoding="utf-8"))
         assert hs.replay(saved).result() == result
 
-        app.bot_delay = 60  # keep the next game's bots waiting, so the test need not watch it
-        await pilot.press("n")
-        await wait_for(pilot, lambda: app.games_played == 2)
+        await start_the_next_game(pilot, app, lambda: app.games_played == 2)
         assert app.game.seed == 8  # the next seed, so a session stays reproducible
 
     run(app, script)

@@ -6,9 +6,11 @@ from os import PathLike
 from typing import Any
 
 from highstakes.tui.deal_app import DealApp
-from highstakes.tui.greed_app import DEFAULT_BOT_DELAY, GreedApp
+from highstakes.tui.greed_app import GreedApp
+from highstakes.tui.table import DEFAULT_BOT_DELAY, TableApp
 
-SUPPORTED_GAMES = ("greed", "deal_or_no_deal")
+TABLES: dict[str, type[TableApp]] = {table.GAME_ID: table for table in (GreedApp, DealApp)}
+SUPPORTED_GAMES = tuple(TABLES)
 
 
 def play(
@@ -27,12 +29,11 @@ def play(
     counts, options and bot names raise ValueError before the screen is taken over.
     With ``record_path`` the finished game's record is saved there as JSON.
     """
-    if game_id not in SUPPORTED_GAMES:
+    if game_id not in TABLES:
         raise ValueError(
             f"the terminal UI cannot play {game_id!r} yet; supported games: {', '.join(SUPPORTED_GAMES)}"
         )
-    app_class = DealApp if game_id == "deal_or_no_deal" else GreedApp
-    app_class(seats, bots, seed, options or {}, record_path=record_path, bot_delay=bot_delay).run()
+    TABLES[game_id](seats, bots, seed, options or {}, record_path=record_path, bot_delay=bot_delay).run()
 
 
 __all__ = ["SUPPORTED_GAMES", "DealApp", "GreedApp", "play"]

@@ -1,0 +1,210 @@
+"""The panels of the Deal or No Deal table: the money board, the players, the cases grid, the
+offer box and the box for typed amounts. Each panel draws itself from the public view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from highstakes.catalog.deal_or_no_deal.money import FREE_GUESS_PRIZE, NUM_CASES, dollars
+from highstakes.engine.action import JSON
+from highstakes.tui.deal_text import MONEY_STYLE, own_case, percent, role_of, short_dollars
+
+# The show's board: low values on blue, high values on gold; covered values struck out.
+LOW_STYLE = "bold #ffffff on #1d4f91"
+HIGH_STYLE = "bold #1a1405 on #e0b422"
+GONE_STYLE = "strike #8a8a8a"
+CASE_CLOSED_STYLE = "bold #101010 on #c0c0c8"
+CASE_SPECIAL_STYLE = "bold #101010 on #3fcf6a"
+CASE_CALLED_STYLE = "bold #ffffff on #d7263d"
+CASE_OPENED_STYLE = "#b0b0b0 on #262626"
+# The only characters the amount box takes; every other key reaches the app's key bindings.
+AMOUNT_CHARACTERS = frozenset("0123456789$,._ ")
+# How each role is marked in the players panel.
+ROLE_LETTERS: dict[str, tuple[str, str]] = {
+    "banker": ("B", "bold #ffd56b"), "host": ("H", "bold #ffd56b"),
+    "contestant": ("C", "bold #3fcf6a"), "holder": ("·", "dim"),
+}
+
+
+class AmountBox(Input):
+    """The box for typed case numbers and amounts.
+
+    Letters are not part of any amount, so they pass through to the app's keys (d deal,
+    x no deal, ? rules...) even while the box has the focus; the arrows move the choices
+    list, so that one focus serves both typing and picking.
+    """
+
+    class Step(Message):
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character in AMOUNT_CHARACTERS
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key in ("up", "down"):
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Step(-1 if event.key == "up" else 1))
+        elif event.is_printable and event.character not in AMOUNT_CHARACTERS:
+            event.prevent_default()  # skip Input's handler, which would swallow the key
+
+
+class MoneyBoard(Static):
+    """The values still in play, low on the left and high on the right, and their mean."""
+
+    def on_mount(self) -> None:
+        self.border_title = "Money board"
+
+    def show(self, view: dict[str, JSON]) -> None:
+        board = Table(box=None, show_header=False, padding=(0, 0), expand=True)
+        board.add_column(justify="right", ratio=1)
+        board.add_column(width=1)
+        board.add_column(justify="right", ratio=1)
+        entries = view["board"]
+        half = len(entries) // 2
+        for low, high in zip(entries[:half], entries[half:], strict=True):
+            board.add_row(
+                Text(f" {dollars(low['value'])} ", style=LOW_STYLE if low["in_play"] else GONE_STYLE),
+                "",
+                Text(f" {dollars(high['value'])} ", style=HIGH_STYLE if high["in_play"] else GONE_STYLE),
+            )
+        self.update(board)
+        self.border_subtitle = f"mean {dollars(view['mean_in_play'])}"
+
+
+class PlayersPanel(Static):
+    """Each seat's role and money, this game's offers, then the games already finished."""
+
+    def show(self, view: dict[str, JSON], acting: int | None, short_name: Callable[[int], str]) -> None:
+        """``acting`` is the seat to act (None once the match is over)."""
+        party = view["version"] == "party"
+        money = view["money"] if party else view["winnings"]
+        table = Table(box=None, show_header=False, expand=True, padding=(0, 0))
+        table.add_column(width=2)
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(width=2)
+        table.add_column(justify="right", no_wrap=True)
+        for seat in range(view["seats"]):
+            letter, style = ROLE_LETTERS.get(role_of(view, seat), ("", ""))
+            current = seat == acting
+            table.add_row(
+                Text("▶", style="bold green") if current else "",
+                Text(short_name(seat), style="bold" if current else ""),
+                Text(letter, style=style),
+                Text(dollars(money[seat]), style=MONEY_STYLE if current else ""),
+            )
+        self.update(Group(table, self._history(view, short_name)))
+        if party:
+            self.border_title = f"Money · kitty {dollars(view['kitty'])}"
+            self.border_subtitle = "H=host C=contestant"
+        else:
+            self.border_title = "Winnings"
+            self.border_subtitle = "B=banker C=contestant"
+
+    @staticmethod
+    def _history(view: dict[str, JSON], short_name: Callable[[int], str]) -> Text:
+        text = Text()
+        for entry in view["offers"]:
+            if not entry["offers"]:
+                continue
+            outcome = {"deal": ("DEAL", "bold green"), "no_deal": ("no deal", "red")}.get(
+                entry["outcome"] or "", ("…", "dim"))
+            text.append(f"\nR{entry['round']:<3}")
+            text.append(f"{dollars(entry['offers'][-1]):>11} ")
+            text.append(outcome[0], style=outcome[1])
+        for entry in view["results"]:
+            text.append(f"\nGame {entry['game']}: {short_name(entry['contestant'])} won ")
+            text.append(dollars(entry["won"]), style=MONEY_STYLE)
+        return text
+
+
+class CaseCell(Static):
+    """One briefcase of the grid; a click on it picks or opens that case."""
+
+    class Clicked(Message):
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    def __init__(self, number: int) -> None:
+        super().__init__(id=f"case-{number}", classes="case")
+        self.number = number
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.number))
+
+
+class CasesGrid(Grid):
+    """Every briefcase: its number, then its holder while closed or its value once opened."""
+
+    def compose(self) -> ComposeResult:
+        for number in range(1, NUM_CASES + 1):
+            yield CaseCell(number)
+
+    def show(self, view: dict[str, JSON]) -> None:
+        party = view["version"] == "party"
+        for case in view["cases"]:
+            number, holder = case["case"], case["holder"]
+            called = number == view["called"] and not case["opened"]
+            if case["value"] is not None:  # opened, or every case once the match is over
+                label, style = short_dollars(case["value"]), CASE_OPENED_STYLE
+            elif case["special"]:
+                label, style = f"★P{view['contestant'] + 1}", CASE_SPECIAL_STYLE
+            elif called:
+                label, style = (f"P{holder + 1}?" if holder is not None else "?"), CASE_CALLED_STYLE
+            else:
+                label = f"P{holder + 1}" if holder is not None else ("centre" if party else "")
+                style = CASE_CLOSED_STYLE
+            cell = self.query_one(f"#case-{number}", CaseCell)
+            cell.update(Text(f"{number:^6}\n{label:^6}", style=style))
+            cell.set_class(case["opened"], "opened")
+            cell.set_class(case["special"], "special")
+            cell.set_class(called, "called")
+
+
+def offer_box_text(view: dict[str, JSON], human_to_act: bool) -> Text:
+    """The offer while host and contestant negotiate; what a guess may win while a person guesses."""
+    phase = view["phase"]
+    text = Text()
+    if phase in ("offer", "respond", "counter") and view["offers"]:
+        _negotiation(view, text)
+    elif phase in ("guess", "final_guess") and human_to_act:
+        text.append("If right, free wins ").append(dollars(FREE_GUESS_PRIZE), style="bold")
+        text.append(f", paid ({short_dollars(view['price'])}) the value")
+    elif phase == "host_guess" and human_to_act:
+        text.append(f"Pay {dollars(view['price'])} to guess case {own_case(view)}")
+        text.append("\nright: the bank pays its value")
+    return text
+
+
+def _negotiation(view: dict[str, JSON], text: Text) -> None:
+    mean = view["mean_in_play"]
+    current = view["offers"][-1]
+    if view["offer"] is None:
+        text.append(f"Round {current['round']} · mean left ")
+        text.append(dollars(mean), style="bold")
+    else:
+        text.append("OFFER ", style="bold")
+        text.append(dollars(view["offer"]), style=MONEY_STYLE)
+        text.append(f" ({percent(view['offer'], mean)} of mean)", style="dim")
+    if view["counter"] is not None:
+        text.append("\nCOUNTER ", style="bold")
+        text.append(dollars(view["counter"]), style="bold cyan")
+    if view["stood_firm"]:
+        text.append("\nThe banker stands firm", style="bold yellow")
+    elif view["phase"] == "respond":
+        text.append(f"\n{view['counters_left']} counters left", style="dim")
+    if len(current["offers"]) > 1:
+        history = " → ".join(short_dollars(amount) for amount in current["offers"])
+        text.append(f"\noffers {history}", style="dim")

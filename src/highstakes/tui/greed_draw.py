@@ -1,0 +1,234 @@
+"""How the Greed table is drawn (RULES.md §2): dice, scores, the turn under way, the menu, the log.
+
+Every function here turns part of the public view into Rich text; the app decides when.
+``SeatName`` gives a seat's name as the table writes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.scoring import NUM_DICE
+from highstakes.engine.action import JSON, Action
+
+SeatName = Callable[[int], str]
+
+# RULES.md §2.1: G orange, R red, ebony E black, emerald E green, D blue, $ silver.
+# Each face is (background, text colour) so that a die reads well on a dark screen.
+FACE_COLOURS: dict[str, tuple[str, str]] = {
+    "$": ("#c0c0c8", "#101010"),
+    "G": ("#ff8c1a", "#101010"),
+    "R": ("#d7263d", "#ffffff"),
+    "Eb": ("#3a3a3a", "#ffffff"),
+    "Em": ("#1e8f3e", "#ffffff"),
+    "D": ("#1f5fd1", "#ffffff"),
+}
+# Lighter shades for faces written as text (in the log) rather than drawn as dice.
+FACE_TEXT_COLOURS: dict[str, str] = {
+    "$": "#d0d0d8", "G": "#ff9f40", "R": "#ff5c6c", "Eb": "#a0a0a0", "Em": "#3fcf6a", "D": "#6b9cff",
+}
+DIE_WIDTH = 5
+CHIP_WIDTH = 3
+
+
+# --- dice ------------------------------------------------------------------------------------
+
+def _die_style(face: str) -> str:
+    background, text = FACE_COLOURS[face]
+    return f"bold {text} on {background}"
+
+
+def draw_dice(faces: Sequence[str]) -> Text:
+    """Dice as three-line coloured blocks with their face in the middle."""
+    top, middle, bottom = Text(), Text(), Text()
+    for index, face in enumerate(faces):
+        if index:
+            for line in (top, middle, bottom):
+                line.append(" ")
+        background, _ = FACE_COLOURS[face]
+        top.append("▗" + "▄" * (DIE_WIDTH - 2) + "▖", style=background)
+        middle.append(face.center(DIE_WIDTH), style=_die_style(face))
+        bottom.append("▝" + "▀" * (DIE_WIDTH - 2) + "▘", style=background)
+    return Text("\n").join([top, middle, bottom])
+
+
+def dice_chips(faces: Sequence[str]) -> Text:
+    """Dice as one-line coloured chips of equal width, so that lists of them line up."""
+    chips = Text()
+    for face in faces:
+        chips.append(face.center(CHIP_WIDTH), style=_die_style(face))
+    return chips
+
+
+def coloured_faces(faces: Sequence[str]) -> Text:
+    """Faces as coloured letters, compact enough for a narrow log."""
+    return Text(" ").join(Text(face, style=f"bold {FACE_TEXT_COLOURS[face]}") for face in faces)
+
+
+def points(value: int) -> str:
+    return f"{value:,}"
+
+
+# --- the scores and the turn under way -----------------------------------------------------------
+
+def scoreboard(view: dict[str, JSON], seat_name: SeatName) -> Table:
+    board = Table(box=None, show_header=False, expand=True, padding=(0, 0))
+    board.add_column(width=2)
+    board.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    board.add_column(justify="right", width=6)
+    board.add_column(width=9, no_wrap=True)
+    for seat in range(view["seats"]):
+        current = seat == view["current"]
+        note = Text()
+        if seat in view["winners"]:
+            note = Text(" winner", style="bold yellow")
+        elif seat == view["triggered_by"]:
+            note = Text(" reached", style="yellow")
+        elif not view["opened"][seat]:
+            note = Text(" unopened", style="dim")
+        elif view["final_round"] and not current and seat not in view["final_turns_left"]:
+            note = Text(" done", style="dim")
+        board.add_row(
+            Text("▶", style="bold green") if current else "",
+            Text(seat_name(seat), style="bold" if current else ""),
+            Text(points(view["scores"][seat]), style="bold" if current else ""),
+            note,
+        )
+    return board
+
+
+def set_aside_line(view: dict[str, JSON]) -> Text:
+    if view["phase"] == "over":
+        return Text("")
+    line = Text("Set aside: ", style="dim")
+    kept = [entry for entry in view["turn_log"] if "keep" in entry]
+    if not kept:
+        line.append("nothing yet", style="dim")
+    for index, entry in enumerate(kept):
+        if index:
+            line.append(" ")
+        line.append_text(dice_chips(entry["keep"]))
+        line.append(f" {points(entry['points'])}")
+    return line
+
+
+def totals_line(view: dict[str, JSON]) -> Text:
+    if view["phase"] == "over":
+        return Text("")
+    line = Text("Turn total ")
+    line.append(points(view["turn_total"]), style="bold")
+    line.append("  ·  bank now: ")
+    if view["can_bank"]:
+        line.append(points(view["bank_value"]), style="bold green")
+    else:
+        line.append("not yet", style="dim")
+    return line
+
+
+def goal_line(view: dict[str, JSON], seat_name: SeatName) -> Text:
+    if view["phase"] == "over":
+        winners = " and ".join(seat_name(seat) for seat in view["winners"])
+        return Text(f"{winners} won", style="bold yellow")
+    if view["final_round"]:
+        return Text(f"FINAL ROUND · must finish above {points(view['target'])}", style="bold yellow")
+    if view["min_turn_points"]:
+        return Text(f"A bank needs {points(view['min_turn_points'])}+ in this turn", style="yellow")
+    return Text(f"Reaching {points(view['winning_score'])} starts the final round", style="dim")
+
+
+def last_turn_line(view: dict[str, JSON], seat_name: SeatName) -> Text:
+    last = view["last_turn"]
+    if not last:
+        starter = view["starter"]
+        return Text(f"Roll-off won by {seat_name(starter)}", style="dim")
+    line = Text(seat_name(last["seat"]))
+    if last["greed_out"]:
+        line.append(" greeded out", style="bold red")
+        final_roll = last["log"][-1]["roll"] if last["log"] else []
+        line.append(" on ")
+        line.append_text(coloured_faces(final_roll))
+    else:
+        line.append(f" banked {points(last['banked'])}", style="green")
+        line.append(f" → {points(view['scores'][last['seat']])}")
+    return line
+
+
+# --- the menu of choices -----------------------------------------------------------------------
+
+def key_column(key: str, action: Action, hinted: JSON) -> Text:
+    """The key that picks a choice, and a star beside it when it is the hinted move."""
+    column = Text(key, style="bold")
+    if hinted is not None and action.to_json() == hinted:
+        column.append("★ ", style="bold cyan")
+    else:
+        column.append("  ")
+    return column
+
+
+def bank_prompt(view: dict[str, JSON], seat: int, hinted: JSON) -> Text:
+    after = view["scores"][seat] + view["bank_value"]
+    prompt = key_column("b", Bank(), hinted)
+    prompt.append("bank ", style="bold")
+    prompt.append(f"+{points(view['bank_value'])}", style="bold green")
+    prompt.append(f" → {points(after)}")
+    return prompt
+
+
+def keep_prompt(key: str, keep: Keep, choice: dict[str, JSON], dice_left: int, hinted: JSON) -> Text:
+    """One keep of the menu: its key, its dice, its points and how many dice roll next."""
+    prompt = key_column(key, keep, hinted)
+    prompt.append_text(dice_chips(keep.faces))
+    prompt.append(" " * (CHIP_WIDTH * (NUM_DICE - len(keep.faces))))
+    prompt.append(f" {'+' + points(choice['points']):>6}", style="bold")
+    dice_next = choice["dice_next"]
+    if len(keep.faces) == dice_left:
+        prompt.append(f"  roll {dice_next}", style="bold yellow")  # hot dice: all six again
+    else:
+        prompt.append(f"  roll {dice_next}", style="dim")
+    return prompt
+
+
+# --- the log -----------------------------------------------------------------------------------
+
+def rolloff_lines(view: dict[str, JSON], seat_name: SeatName) -> list[Text]:
+    """The roll-off for the first turn, round by round, and who starts."""
+    lines = [Text("Roll-off for the first turn:", style="bold")]
+    for round_number, rolls in enumerate(view["rolloff"]["rounds"]):
+        if round_number:
+            lines.append(Text("Tie: the tied players roll again", style="dim"))
+        for entry in rolls:
+            line = Text(f"  {seat_name(entry['seat'])}: ")
+            line.append_text(coloured_faces(entry["roll"]))
+            line.append(f"  {points(entry['points'])}", style="bold")
+            lines.append(line)
+    lines.append(Text(f"{seat_name(view['starter'])} starts.", style="bold green"))
+    return lines
+
+
+def entry_line(name: str, entry: dict[str, JSON], turn_total: int, score: int) -> Text:
+    """One roll of a turn and what the player named ``name`` made of it."""
+    line = Text(name, style="bold")
+    line.append(" rolls ")
+    line.append_text(coloured_faces(entry["roll"]))
+    if entry.get("greed_out"):
+        line.append(": GREED-OUT", style="bold red")
+        if entry.get("lost"):
+            line.append(f", loses {points(entry['lost'])}", style="red")
+        return line
+    if "bank" in entry:
+        line.append(", takes ")
+        line.append_text(coloured_faces(entry["keep"]))
+        line.append(f" +{points(entry['points'])} and ")
+        line.append(f"BANKS {points(entry['bank'])}", style="bold green")
+        line.append(f" → {points(score)}")
+        return line
+    line.append(", keeps ")
+    line.append_text(coloured_faces(entry["keep"]))
+    line.append(f" +{points(entry['points'])} (turn {points(turn_total)})")
+    if entry.get("hot_dice"):
+        line.append(" HOT DICE: all six again", style="bold yellow")
+    return line
