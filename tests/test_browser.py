@@ -1,9 +1,9 @@
 """The lobby and room pages in a real browser (Debian's Chromium) against a real server.
 
-People are browser contexts: each has its own storage, so its own seat token. They
-create rooms with the lobby's form, join by the invite link and play with the keys the
-Greed table offers (``b`` bank, ``1`` the best set-aside) or its buttons, as a person
-would. The tests only observe the WebSocket (an init script records what the page's
+People are browser contexts (see browser_helpers): each has its own storage, so its own
+seat token. They create rooms with the lobby's form, join by the invite link and play with
+the keys the Greed table offers (``b`` bank, ``1`` the best set-aside) or its buttons, as a
+person would. The tests only observe the WebSocket (an init script records what the page's
 socket carried); the one message they send through it themselves is the refused action
 of ``test_a_refused_action_shows_the_rules_words``, which the page offers no way to send.
 
@@ -13,86 +13,30 @@ depends on them: every assertion holds for any game.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import suppress
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-HOST = "127.0.0.1"
-# Bots answer almost at once, so a game is over in seconds, yet each bot move still goes
-# through the server's scheduling as in real play.
-BOT_DELAY = 0.05
-STARTUP_TIMEOUT = 30.0
-STEP_TIMEOUT_MS = 15_000  # one wait: a page load, or the bots' moves up to a person's turn
+from browser_helpers import (  # the fixtures are used by their names: server_url, browser, visitors
+    NEXT_DECISION_JS,
+    Visitors,
+    acts_sent,
+    browser_fixture,  # noqa: F401
+    create_room_in_lobby,
+    get_json,
+    join,
+    last_state,
+    post_json,
+    room_of,
+    seat_names,
+    server_fixture,  # noqa: F401
+    visitors_fixture,  # noqa: F401
+)
+
 MAX_MOVES = 1_500  # a person's decisions in one game; far more than any game needs
-
-# Records what the room page's current socket carries, without changing it: the latest
-# state, the refusals, and every message the page sent.
-RECORDER_JS = """
-(() => {
-  const Native = window.WebSocket;
-  const record = { sockets: [], last: null, errors: [], sent: [] };
-  window.__hs = record;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      record.sockets.push(this);
-      this.addEventListener("message", (event) => {
-        // The page ignores a socket it has replaced (after taking a seat); so do we.
-        if (record.sockets[record.sockets.length - 1] !== this) return;
-        let message;
-        try {
-          message = JSON.parse(event.data);
-        } catch {
-          return;
-        }
-        if (message.type === "state") record.last = message;
-        else if (message.type === "error") record.errors.push(message);
-      });
-    }
-    send(data) {
-      try {
-        record.sent.push(JSON.parse(data));
-      } catch {
-        record.sent.push(data);
-      }
-      return super.send(data);
-    }
-  };
-})();
-"""
-
-# The next person's decision, read from one page's latest state: the seat and version,
-# or "over". `after` is the version of the last decision made, so a position is never
-# answered twice.
-NEXT_DECISION_JS = """([people, after]) => {
-  const state = window.__hs.last;
-  if (!state) return null;
-  if (state.status === "over") return { over: true };
-  const seat = state.to_act.find((seat) => people.includes(seat));
-  return seat !== undefined && state.version > after ? { over: false, seat, version: state.version } : null;
-}"""
 
 # On the deciding person's page: this position has arrived and its choices are drawn
 # and live (not waiting for the server's answer to an earlier key).
@@ -103,193 +47,7 @@ CHOICES_READY_JS = """(version) => {
 }"""
 
 
-# --- the server ---------------------------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-# Loopback requests never go through a proxy configured in the environment.
-_NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def get_json(base_url: str, path: str) -> Any:
-    with _NO_PROXY.open(base_url + path, timeout=10) as response:
-        return json.loads(response.read())
-
-
-def post_json(base_url: str, path: str, body: Any) -> Any:
-    request = urllib.request.Request(
-        base_url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with _NO_PROXY.open(request, timeout=10) as response:
-        return json.loads(response.read())
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
-def _healthy(process: subprocess.Popen[bytes], base_url: str) -> bool:
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            return False  # it exited: most likely another process took the port first
-        with suppress(OSError, ValueError):
-            if get_json(base_url, "/healthz").get("ok") is True:
-                return True
-        time.sleep(0.05)
-    return False
-
-
-@pytest.fixture(scope="module")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``highstakes serve`` on a free loopback port with a fresh SQLite database."""
-    directory = tmp_path_factory.mktemp("browser-server")
-    log_path = directory / "server.log"
-    for _attempt in range(3):
-        port = _free_port()
-        base_url = f"http://{HOST}:{port}"
-        command = [
-            sys.executable, "-m", "highstakes", "serve", "--port", str(port),
-            "--db", f"sqlite:///{directory / 'rooms.db'}", "--bot-delay", str(BOT_DELAY),
-        ]
-        with log_path.open("ab") as log:
-            process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
-            )
-        try:
-            if _healthy(process, base_url):
-                break
-        except BaseException:
-            _stop(process)
-            raise
-        _stop(process)
-    else:
-        pytest.fail(f"the server did not start; its log:\n{log_path.read_text(errors='replace')}")
-    try:
-        yield base_url
-    finally:
-        _stop(process)
-
-
-# --- the browser --------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        reason = f"the browser tests need Debian's Chromium at {CHROMIUM}, which is not installed"
-        if os.environ.get("CI"):
-            pytest.fail(reason + " (CI must install it)")
-        pytest.skip(reason)
-    # Waits are for the server and the bots, which a busy machine (the whole suite in
-    # parallel) can slow down: the same patience for every expectation as for every step.
-    expect.set_options(timeout=STEP_TIMEOUT_MS)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-class Visitors:
-    """People at their own browsers: one context (storage, seat token) each."""
-
-    def __init__(self, browser: Browser, base_url: str) -> None:
-        self.browser = browser
-        self.base_url = base_url
-        self.contexts: list[BrowserContext] = []
-        self.problems: list[str] = []
-
-    def open(self, path: str = "/", *, phone: bool = False) -> Page:
-        if phone:
-            context = self.browser.new_context(
-                base_url=self.base_url, viewport={"width": 390, "height": 844},
-                is_mobile=True, has_touch=True, device_scale_factor=3,
-            )
-        else:
-            context = self.browser.new_context(
-                base_url=self.base_url, viewport={"width": 1280, "height": 900}
-            )
-        self.contexts.append(context)
-        context.set_default_timeout(STEP_TIMEOUT_MS)
-        context.add_init_script(RECORDER_JS)
-        page = context.new_page()
-        # Uncaught exceptions and the pages' own console.error calls (a renderer that
-        # failed, say) are bugs even when the page recovers from them.
-        page.on("pageerror", lambda error: self.problems.append(f"uncaught: {error}"))
-        page.on("console", lambda message: message.type == "error" and self.problems.append(message.text))
-        page.goto(path)
-        return page
-
-    def close(self) -> None:
-        for context in self.contexts:
-            with suppress(Exception):
-                context.close()
-
-    def assert_no_page_errors(self) -> None:
-        assert self.problems == []
-
-
-@pytest.fixture
-def visitors(browser: Browser, server_url: str) -> Iterator[Visitors]:
-    people = Visitors(browser, server_url)
-    try:
-        yield people
-    finally:
-        people.close()
-
-
 # --- what people do -----------------------------------------------------------------------------
-
-
-def create_room_in_lobby(page: Page, seats: list[str]) -> str:
-    """Fill in the lobby's form for a Greed room with these seats; return the invite link."""
-    expect(page.locator(".game-card[data-game='greed']")).to_be_visible()
-    page.select_option("#game", "greed")
-    page.select_option("#seat-count", str(len(seats)))
-    for index, seat in enumerate(seats):
-        page.select_option(f"#seat-{index}", seat)
-    page.get_by_role("button", name="Create room").click()
-    expect(page.locator("#created")).to_be_visible()
-    invite = page.locator("#invite-link").input_value()
-    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/r/[^/]+", invite), invite
-    return invite
-
-
-def room_of(invite: str) -> str:
-    return invite.rsplit("/", 1)[1]
-
-
-def join(page: Page, name: str, seat: int) -> None:
-    """Type a name and take a seat (numbered from 0 here, from 1 on the page)."""
-    expect(page.locator("#join")).to_be_visible()
-    page.fill("#player-name", name)
-    page.get_by_role("button", name=f"Take seat {seat + 1}").click()
-    expect(page.locator("#seat-strip")).to_contain_text(f"{name} (you)")
-    expect(page.locator("#join")).to_be_hidden()
-    page.wait_for_function("(seat) => window.__hs.last?.seat === seat", arg=seat)
-
-
-def last_state(page: Page) -> dict[str, Any]:
-    state = page.evaluate("() => window.__hs.last")
-    assert isinstance(state, dict)
-    return state
-
-
-def acts_sent(page: Page) -> int:
-    return int(page.evaluate("() => window.__hs.sent.filter((message) => message.type === 'act').length"))
 
 
 def wait_for_choices(page: Page, version: int) -> None:
@@ -348,7 +106,7 @@ def formatted(points: int) -> str:
 
 def test_two_people_and_a_bot_play_greed_to_the_end(visitors: Visitors, server_url: str) -> None:
     ann = visitors.open("/")
-    invite = create_room_in_lobby(ann, ["human", "human", "bot:heuristic"])
+    invite = create_room_in_lobby(ann, "greed", ["human", "human", "bot:heuristic"])
     ann.locator("#join-room").click()
     expect(ann).to_have_url(invite)
     expect(ann.locator("#turn")).to_have_text("Waiting for players: 0 of 2 people have joined")
@@ -369,10 +127,7 @@ def test_two_people_and_a_bot_play_greed_to_the_end(visitors: Visitors, server_u
     summary = get_json(server_url, f"/api/rooms/{room}")
     assert summary["status"] == "over"
     # As the pages name seats: a person by name, a bot by its seat and strength.
-    names = [
-        f"Bot {seat['seat'] + 1} ({seat['bot']})" if seat["kind"] == "bot" else seat["name"]
-        for seat in summary["seats"]
-    ]
+    names = seat_names(summary)
     assert names == ["Ann", "Bob", "Bot 3 (heuristic)"]
 
     final = last_state(ann)

@@ -1,4 +1,5 @@
-// Small helpers shared by the lobby, the room page and the generic renderer.
+// Small helpers shared by the lobby, the room page and the renderers. Game renderers, served
+// from their own packages, import them from /static/common.js (docs/server.md, "Renderers").
 
 // Seat tokens live in localStorage, one per room, so a reload or a later visit with the
 // same browser continues the seat (docs/server.md, "Rooms and seats").
@@ -68,11 +69,16 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
+/** A number for people, with thousands separators: 12,345. A missing number is 0. */
+export function formatNumber(value) {
+  return Number(value ?? 0).toLocaleString("en");
+}
+
 /** An option value or view value for people: yes/no, thousands separators. */
 export function formatValue(value) {
   if (value === true) return "yes";
   if (value === false) return "no";
-  if (typeof value === "number") return value.toLocaleString("en");
+  if (typeof value === "number") return formatNumber(value);
   return String(value);
 }
 
@@ -87,10 +93,105 @@ export function seatName(seats, seat) {
   return `Seat ${seat + 1}`;
 }
 
+/** True when this page plays a seat of the `state` message, false for a spectator. */
+export function isSeated(message) {
+  return message.seat !== null && message.seat !== undefined;
+}
+
+/** True when `seat` is the one this page plays. */
+export function isOwnSeat(message, seat) {
+  return isSeated(message) && seat === message.seat;
+}
+
+/** True when two actions are the same move (legal actions, a hint's advice). */
+export function sameAction(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** True when a key press should be left to a text field or the browser (shortcuts). */
 export function isTyping(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return true;
   const target = event.target;
   return target instanceof HTMLElement &&
     (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+// --- for the renderers ---------------------------------------------------------------------
+// A renderer keeps its one table in an object with at least `container`, `message` (the
+// latest state), `send` and `pending` (an action was sent and the server has not answered).
+
+/**
+ * Send `action` for the position on screen, unless an earlier action still waits for the
+ * server's answer. Returns true when it was sent: the caller then draws its controls as
+ * busy, until the next state or a refusal clears `table.pending`.
+ */
+export function sendAction(table, action) {
+  const { message, send } = table;
+  if (!message || table.pending) return false;
+  if (!send({ type: "act", action, version: message.version })) return false;
+  // Until the server answers, another click could only be refused as stale.
+  table.pending = true;
+  return true;
+}
+
+/**
+ * Listen for a renderer's keys: `handle(event)` runs only while the renderer named `name`
+ * draws `table.container` on the page, and never while the player is typing (`typing`
+ * decides; isTyping unless the renderer knows better).
+ */
+export function onTableKeys(name, table, handle, typing = isTyping) {
+  document.addEventListener("keydown", (event) => {
+    const container = table.container;
+    if (!container?.isConnected || container.dataset.renderer !== name || typing(event)) return;
+    handle(event);
+  });
+}
+
+/**
+ * The `data-focus` name of the focused control inside `container`, to give focus back to
+ * it after a redraw: null when the focus is elsewhere, undefined when it is inside on an
+ * element without a name.
+ */
+export function focusedName(container) {
+  return container.contains(document.activeElement) ? document.activeElement?.dataset?.focus : null;
+}
+
+/** The control inside `container` with this `data-focus` name, or null. */
+export function controlNamed(container, name) {
+  return container.querySelector(`[data-focus="${CSS.escape(name)}"]`);
+}
+
+/** Open or close a <details> panel (the rules, say); opened, it comes into view with focus. */
+export function toggleDetails(details) {
+  if (!details) return;
+  details.open = !details.open;
+  if (details.open) {
+    details.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    details.querySelector("summary").focus();
+  }
+}
+
+/**
+ * Put `text` in a live region for screen readers, unless it is what was said last
+ * (`lastSaid`): a redraw of the same position says nothing again. Returns the new last.
+ */
+export function speak(region, text, lastSaid) {
+  if (text && text !== lastSaid) region.textContent = text;
+  return text;
+}
+
+/** The head of a players table: the turn marker's column, the player, and their number. */
+export function playersHead(numberHeading) {
+  return el("thead", {}, el("tr", {},
+    el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Turn")),
+    el("th", { scope: "col" }, "Player"),
+    el("th", { scope: "col", class: "num" }, numberHeading)));
+}
+
+/** A row of a players table: ▶ marks the seat to play; `name` and `number` are cell contents. */
+export function playerRow(current, name, number) {
+  return el("tr", { class: current ? "current" : null, "aria-current": current ? "true" : null },
+    el("td", { class: "marker" }, current ? el("span", { "aria-label": "to play" }, "▶") : ""),
+    el("th", { scope: "row" }, name),
+    el("td", { class: "num" }, number));
 }

@@ -2,7 +2,7 @@
 // button per legal action, labelled as the engine labels it. Any game is playable with
 // it, if not pretty. The interface is the one every renderer exports (docs/server.md).
 
-import { el, isTyping, seatName } from "./common.js";
+import { el, formatNumber, onTableKeys, seatName, sendAction } from "./common.js";
 
 const NUMBER_KEYS = 9; // keys 1..9 pick the first nine actions
 const COLLAPSE_AFTER = 4; // longer lists of records start folded, to keep the page short
@@ -85,12 +85,7 @@ function chance(hint) {
 
 function play(index) {
   const entry = current.message?.legal?.[index];
-  if (!entry || current.pending) return;
-  if (current.send({ type: "act", action: entry.action, version: current.message.version })) {
-    // Until the server answers, a second click could only be refused as stale.
-    current.pending = true;
-    showMoves();
-  }
+  if (entry && sendAction(current, entry.action)) showMoves();
 }
 
 function askHint() {
@@ -99,8 +94,7 @@ function askHint() {
   }
 }
 
-document.addEventListener("keydown", (event) => {
-  if (!current.container?.isConnected || isTyping(event) || current.container.dataset.renderer !== "generic") return;
+onTableKeys("generic", current, (event) => {
   if (!current.message?.legal?.length) return;
   if (/^[1-9]$/.test(event.key)) {
     event.preventDefault();
@@ -120,7 +114,7 @@ function isPlain(value) {
 function scalar(value) {
   if (value === null || value === undefined) return el("span", { class: "null" }, "none");
   if (typeof value === "string") return el("span", { class: "string" }, value);
-  if (typeof value === "number") return el("span", { class: "number" }, value.toLocaleString("en"));
+  if (typeof value === "number") return el("span", { class: "number" }, formatNumber(value));
   if (typeof value === "boolean") return el("span", { class: "boolean" }, value ? "yes" : "no");
   return el("span", {}, String(value));
 }

@@ -5,7 +5,7 @@
 // turn, refusals, the result, rematch) and leaves the table itself to the renderer module
 // the server names for the game, or to the generic renderer when there is none.
 
-import { api, el, formatValue, load, NAME_KEY, seatName, store, tokenKey } from "./common.js";
+import { api, el, formatValue, isSeated, load, NAME_KEY, seatName, store, tokenKey } from "./common.js";
 import * as genericRenderer from "./generic-renderer.js";
 
 /** A score as the game writes it: a renderer may export formatScore (money in cents, say). */
@@ -291,7 +291,7 @@ function forgetToken() {
 // --- status: whose turn, seats, timer -------------------------------------------------------
 
 function myTurn(message) {
-  return message.seat !== null && message.seat !== undefined && (message.to_act ?? []).includes(message.seat);
+  return isSeated(message) && (message.to_act ?? []).includes(message.seat);
 }
 
 function showStatus(message) {
@@ -328,7 +328,7 @@ function showStatus(message) {
       }),
       label + you);
   }));
-  if (message.seat === null || message.seat === undefined) {
+  if (!isSeated(message)) {
     elements.seatStrip.append(el("li", {}, "You are watching"));
   }
   updateTurnTimer(message);
@@ -492,7 +492,7 @@ function showResult(message, previous) {
     body.push(el("pre", { class: "data" }, JSON.stringify(message.result, null, 2)));
   }
   elements.resultBody.replaceChildren(...body);
-  const seated = message.seat !== null && message.seat !== undefined;
+  const seated = isSeated(message);
   elements.rematch.hidden = !seated;
   if (!seated && seats.some((seat) => seat.kind === "human")) {
     elements.resultBody.append(el("p", { class: "muted" }, "A player can start a rematch in this room."));

@@ -10,8 +10,13 @@
 //   render(container, message, send)  draw a `state` message; `send` posts to the server
 //   onMessage(container, message)     the room's other messages: `hint` and `error`
 //
-// The module is self-contained (no imports, its own styles) because it is served from the
-// game's own package, apart from the server's static files.
+// The helpers every page shares (building elements, names of seats, sending an action once)
+// come from the server's /static/common.js; the styles of this table are its own (below).
+
+import {
+  controlNamed, el, focusedName, isOwnSeat, isSeated, isTyping, onTableKeys, playerRow, playersHead,
+  sameAction, seatName, sendAction, speak, toggleDetails,
+} from "/static/common.js";
 
 const FREE_GUESS_PRIZE = 500_000; // cents: what a right free guess wins (§3.5)
 const ROUND_SIZES = [6, 5, 4, 3, 2, 1, 1, 1, 1];
@@ -44,20 +49,6 @@ const table = {
 };
 
 // --- small helpers ----------------------------------------------------------------------------
-
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    node.setAttribute(name, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    // Strings become text nodes: player names can never inject markup.
-    node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
 
 function button(label, { onClick, cls = "", key = null, focus = null, disabled = false, ariaLabel = null,
   pressed = null } = {}) {
@@ -109,22 +100,9 @@ function percent(part, whole) {
   return whole ? `${Math.round((100 * part) / whole)}%` : "—";
 }
 
-// Bots are named by seat too, so that two bots of one kind can be told apart.
-function seatName(seat) {
-  const info = table.message.seats?.[seat];
-  if (info?.kind === "bot") return `Bot ${seat + 1}${info.bot ? ` (${info.bot})` : ""}`;
-  if (info?.name) return info.name;
-  return `Seat ${seat + 1}`;
-}
-
-function isMe(seat) {
-  const mine = table.message.seat;
-  return mine !== null && mine !== undefined && seat === mine;
-}
-
 /** "You" for this page's own seat (lower case inside a sentence), the seat's name otherwise. */
 function nameOrYou(seat, { inside = false } = {}) {
-  if (!isMe(seat)) return seatName(seat);
+  if (!isOwnSeat(table.message, seat)) return seatName(table.message.seats, seat);
   return inside ? "you" : "You";
 }
 
@@ -136,10 +114,6 @@ function roleOf(view, seat) {
 
 function ownCase(view) {
   return view.cases.find((entry) => entry.special)?.case ?? null;
-}
-
-function sameAction(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function kindOf(action) {
@@ -164,13 +138,7 @@ function star(action) {
 // --- sending ------------------------------------------------------------------------------------
 
 function play(action) {
-  const { message, send } = table;
-  if (!message || table.pending) return;
-  if (send({ type: "act", action, version: message.version })) {
-    // Until the server answers, another click could only be refused as stale.
-    table.pending = true;
-    drawStage();
-  }
+  if (sendAction(table, action)) drawStage();
 }
 
 function askHint() {
@@ -198,13 +166,7 @@ function toggleAdvisor() {
 }
 
 function toggleRules() {
-  const rules = part(".dond-rules");
-  if (!rules) return;
-  rules.open = !rules.open;
-  if (rules.open) {
-    rules.scrollIntoView({ behavior: "smooth", block: "nearest" });
-    rules.querySelector("summary").focus();
-  }
+  toggleDetails(part(".dond-rules"));
 }
 
 // --- the page's skeleton ------------------------------------------------------------------------
@@ -322,7 +284,7 @@ function drawFinished() {
     return;
   }
   const who = nameOrYou(last.contestant);
-  const verb = isMe(last.contestant) ? "" : "s";
+  const verb = isOwnSeat(table.message, last.contestant) ? "" : "s";
   const lines = [];
   if (last.deal) {
     lines.push(el("p", {}, el("strong", {}, `Game ${last.game} over: ${who} took the deal, `),
@@ -361,7 +323,7 @@ function allCases(result) {
 function drawStage() {
   const { message } = table;
   const view = message.view;
-  const focused = table.container.contains(document.activeElement) ? document.activeElement?.dataset?.focus : null;
+  const focused = focusedName(table.container);
   // Keep what was typed when the stage is drawn again for the same position (a hint arriving).
   const typed = {};
   for (const input of table.container.querySelectorAll(".stage input[data-focus]")) typed[input.dataset.focus] = input.value;
@@ -404,7 +366,8 @@ function drawStage() {
   const advisorButton = button(table.advisorOpen ? "Hide advisor" : "Advisor", {
     cls: "secondary", key: "a", focus: "advisor", onClick: toggleAdvisor });
   const rulesButton = button("How it works", { cls: "secondary", key: "?", focus: "rules", onClick: toggleRules });
-  tools.replaceChildren(...(seated() ? [advisorButton, rulesButton] : [rulesButton])); // hints are for players
+  // Hints are for players.
+  tools.replaceChildren(...(isSeated(table.message) ? [advisorButton, rulesButton] : [rulesButton]));
   part(".keys-help").replaceChildren(...keysHelp(view, mine));
   restoreFocus(focused, mine);
 }
@@ -419,11 +382,12 @@ function turnLine(view) {
   if (!toAct.length) return [""];
   const seat = toAct[0];
   const role = roleOf(view, seat);
-  if (isMe(seat)) {
+  if (isOwnSeat(table.message, seat)) {
     return [el("strong", { class: "your-turn" }, "Your turn"), ` — you are the ${role}: ${doing(view)}.`];
   }
   const bot = table.message.seats?.[seat]?.kind === "bot";
-  return [el("strong", {}, seatName(seat)), ` (${role}) ${bot ? "is thinking…" : `is to ${doing(view)}.`}`];
+  return [el("strong", {}, seatName(table.message.seats, seat)),
+    ` (${role}) ${bot ? "is thinking…" : `is to ${doing(view)}.`}`];
 }
 
 function doing(view) {
@@ -442,13 +406,10 @@ function doing(view) {
   }[view.phase] ?? view.phase;
 }
 
-function seated() {
-  return table.message.seat !== null && table.message.seat !== undefined;
-}
-
 function keysHelp(view, mine) {
   if (!mine) {
-    return ["Keys: ", ...(seated() ? [el("kbd", {}, "a"), " advisor · "] : []), el("kbd", {}, "?"), " how it works"];
+    const advisor = isSeated(table.message) ? [el("kbd", {}, "a"), " advisor · "] : [];
+    return ["Keys: ", ...advisor, el("kbd", {}, "?"), " how it works"];
   }
   const keys = [];
   const kinds = legalByKind();
@@ -464,7 +425,7 @@ function keysHelp(view, mine) {
 }
 
 function restoreFocus(focused, mine) {
-  const again = focused ? table.container.querySelector(`[data-focus="${CSS.escape(focused)}"]`) : null;
+  const again = focused ? controlNamed(table.container, focused) : null;
   if (again) {
     again.focus();
     return;
@@ -510,7 +471,7 @@ function watching(view) {
   const dialog = negotiation(view);
   if (dialog) parts.push(dialog);
   if (view.phase === "over") parts.push(matchSummary(view));
-  else if (table.message.seat === null || table.message.seat === undefined) {
+  else if (!isSeated(table.message)) {
     parts.push(el("p", { class: "muted" }, "You are watching."));
   }
   return parts;
@@ -701,7 +662,7 @@ function drawCases() {
   const kind = kinds.pick ? "pick" : kinds.open ? "open" : null;
   const openable = new Set((kinds[kind] ?? []).map((entry) => entry.action[kind]));
   const grid = part(".cases-grid");
-  const focused = grid.contains(document.activeElement) ? document.activeElement?.dataset?.focus : null;
+  const focused = focusedName(grid);
   const party = view.version === "party";
   grid.replaceChildren(...view.cases.map((entry) => {
     const number = entry.case;
@@ -716,7 +677,7 @@ function drawCases() {
       spoken = `case ${number}${entry.special ? ", the contestant's own" : ""}: ${dollars(entry.value)}`;
     } else if (entry.special) {
       classes.push("special");
-      tag = isMe(view.contestant) ? "yours" : "theirs";
+      tag = isOwnSeat(table.message, view.contestant) ? "yours" : "theirs";
       spoken = `case ${number}, the contestant's own case`;
     } else {
       const holder = entry.holder;
@@ -741,7 +702,7 @@ function drawCases() {
     });
     return node;
   }));
-  if (focused) grid.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  if (focused) controlNamed(grid, focused)?.focus();
   const legend = [];
   if (kind) legend.push(kind === "pick" ? "Click a case to make it yours." : "Click a lit case to open it.");
   legend.push("Green: the contestant's own case. Red: the case called now (being guessed, or the last other case).");
@@ -749,8 +710,8 @@ function drawCases() {
 }
 
 function holderTag(seat) {
-  if (isMe(seat)) return "you";
-  const name = seatName(seat);
+  if (isOwnSeat(table.message, seat)) return "you";
+  const name = seatName(table.message.seats, seat);
   return table.message.seats?.[seat]?.kind === "bot" ? `Bot ${seat + 1}` : name;
 }
 
@@ -780,20 +741,15 @@ function drawPlayers() {
   const rows = money.map((amount, seat) => {
     const role = roleOf(view, seat);
     const current = acting.includes(seat);
-    return el("tr", { class: current ? "current" : null, "aria-current": current ? "true" : null },
-      el("td", { class: "marker" }, current ? el("span", { "aria-label": "to play" }, "▶") : ""),
-      el("th", { scope: "row" }, seatName(seat), isMe(seat) ? el("span", { class: "tag you" }, "you") : null,
-        role ? el("span", { class: `tag role-${role}` }, role) : null),
-      el("td", { class: "num" }, dollars(amount)));
+    return playerRow(current, [seatName(message.seats, seat),
+      isOwnSeat(message, seat) ? el("span", { class: "tag you" }, "you") : null,
+      role ? el("span", { class: `tag role-${role}` }, role) : null], dollars(amount));
   });
   const foot = party ? el("tfoot", {}, el("tr", {}, el("td", {}), el("th", { scope: "row" }, "Kitty"),
     el("td", { class: "num" }, dollars(view.kitty)))) : null;
   part(".players").replaceChildren(...[
     el("caption", {}, party ? "Money" : "Winnings (the score)"),
-    el("thead", {}, el("tr", {},
-      el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Turn")),
-      el("th", { scope: "col" }, "Player"),
-      el("th", { scope: "col", class: "num" }, party ? "Cash" : "Won"))),
+    playersHead(party ? "Cash" : "Won"),
     el("tbody", {}, rows), foot].filter(Boolean));
   part("#dond-players-heading").textContent = party ? "Players and the kitty" : "Players";
 
@@ -819,7 +775,8 @@ function logLine(entry, view) {
   switch (entry.event) {
     case "game":
       return [el("strong", {}, `Game ${entry.number}: `),
-        `${name(entry.host)} ${isMe(entry.host) ? "are" : "is"} the ${view.version === "duo" ? "banker" : "host"}, ` +
+        `${name(entry.host)} ${isOwnSeat(table.message, entry.host) ? "are" : "is"} ` +
+        `the ${view.version === "duo" ? "banker" : "host"}, ` +
         `${nameOrYou(entry.contestant, { inside: true })} the contestant.`];
     case "pick":
       return [`${name(entry.seat)} took case ${entry.case}.`];
@@ -975,9 +932,7 @@ function announce(previous) {
   }
   if (view.phase === "over") sentences.push("The match is over.");
   else if (table.message.legal?.length) sentences.push(`Your turn: ${doing(view)}.`);
-  const text = sentences.join(" ");
-  if (text && text !== table.announced) part(".announce").textContent = text;
-  table.announced = text;
+  table.announced = speak(part(".announce"), sentences.join(" "), table.announced);
 }
 
 // --- keys ---------------------------------------------------------------------------------------
@@ -986,27 +941,21 @@ function isOurAmountBox(target) {
   return target instanceof HTMLInputElement && target.hasAttribute("data-amount");
 }
 
-function isTyping(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return true;
-  const target = event.target;
-  if (isOurAmountBox(target)) {
-    // Letters are never part of an amount, so in the amount boxes they still work as keys.
-    return event.key.length !== 1 || AMOUNT_CHARACTER.test(event.key);
-  }
-  return target instanceof HTMLElement &&
-    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+/** Like isTyping, except that letters still work as keys in an amount box: no amount has them. */
+function isTypingHere(event) {
+  const letterInAmountBox = isOurAmountBox(event.target) && !event.ctrlKey && !event.metaKey && !event.altKey &&
+    event.key.length === 1 && !AMOUNT_CHARACTER.test(event.key);
+  return !letterInAmountBox && isTyping(event);
 }
 
-document.addEventListener("keydown", (event) => {
-  const container = table.container;
-  if (!container?.isConnected || container.dataset.renderer !== "deal_or_no_deal" || isTyping(event)) return;
+onTableKeys("deal_or_no_deal", table, (event) => {
   const key = event.key.toLowerCase();
   if (event.key === "?") {
     event.preventDefault();
     toggleRules();
     return;
   }
-  if ((key === "a" || key === "h") && seated()) {
+  if ((key === "a" || key === "h") && isSeated(table.message)) {
     event.preventDefault();
     toggleAdvisor();
     return;
@@ -1023,7 +972,7 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     play({ [wanted]: true });
   }
-});
+}, isTypingHere);
 
 // --- styles -------------------------------------------------------------------------------------
 

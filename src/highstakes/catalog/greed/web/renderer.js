@@ -7,8 +7,13 @@
 //   render(container, message, send)  draw a `state` message; `send` posts to the server
 //   onMessage(container, message)     the room's other messages: `hint` and `error`
 //
-// The module is self-contained (no imports) because it is served from the game's own
-// package, apart from the server's static files.
+// The helpers every page shares (building elements, names of seats, sending an action once)
+// come from the server's /static/common.js.
+
+import {
+  controlNamed, el, focusedName, formatNumber as points, isOwnSeat, isSeated, onTableKeys, playerRow,
+  playersHead, sameAction, seatName, sendAction, speak, toggleDetails,
+} from "/static/common.js";
 
 const FACES = ["$", "G", "R", "Eb", "Em", "D"];
 const FACE_CLASS = { $: "dollar", G: "g", R: "r", Eb: "eb", Em: "em", D: "d" };
@@ -32,49 +37,6 @@ const table = {
   rollKey: "",
   announced: "",
 };
-
-// --- small helpers ----------------------------------------------------------------------------
-
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    node.setAttribute(name, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    // Strings become text nodes: player names can never inject markup.
-    node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
-
-function points(value) {
-  return Number(value ?? 0).toLocaleString("en");
-}
-
-// Bots are named by seat too, so that two bots of one strength can be told apart.
-function seatName(message, seat) {
-  const info = message.seats?.[seat];
-  if (info?.kind === "bot") return `Bot ${seat + 1}${info.bot ? ` (${info.bot})` : ""}`;
-  if (info?.name) return info.name;
-  return `Seat ${seat + 1}`;
-}
-
-function isMe(message, seat) {
-  return message.seat !== null && message.seat !== undefined && seat === message.seat;
-}
-
-function sameAction(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function isTyping(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return true;
-  const target = event.target;
-  return target instanceof HTMLElement &&
-    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
-}
 
 // --- dice -------------------------------------------------------------------------------------
 
@@ -122,13 +84,7 @@ function bankRefusal(message) {
 // --- sending ------------------------------------------------------------------------------------
 
 function play(action) {
-  const { message, send } = table;
-  if (!message || table.pending) return;
-  if (send({ type: "act", action, version: message.version })) {
-    // Until the server answers, another click could only be refused as stale.
-    table.pending = true;
-    drawChoices();
-  }
+  if (sendAction(table, action)) drawChoices();
 }
 
 function askHint() {
@@ -142,13 +98,7 @@ function askHint() {
 }
 
 function toggleRules() {
-  const rules = table.container?.querySelector(".greed-rules");
-  if (!rules) return;
-  rules.open = !rules.open;
-  if (rules.open) {
-    rules.scrollIntoView({ behavior: "smooth", block: "nearest" });
-    rules.querySelector("summary").focus();
-  }
+  toggleDetails(table.container?.querySelector(".greed-rules"));
 }
 
 // --- the page's skeleton ------------------------------------------------------------------------
@@ -250,7 +200,7 @@ function drawBanner() {
   const view = message.view;
   const banner = part(".banner");
   if (view.phase === "over") {
-    const winners = view.winners.map((seat) => (isMe(message, seat) ? "You" : seatName(message, seat)));
+    const winners = view.winners.map((seat) => (isOwnSeat(message, seat) ? "You" : seatName(message.seats, seat)));
     const top = Math.max(...view.scores);
     const verb = winners.length === 1 && winners[0] !== "You" ? "wins" : "win";
     banner.replaceChildren(el("div", { class: "banner-box over", role: "status" },
@@ -260,10 +210,10 @@ function drawBanner() {
   }
   if (view.final_round) {
     const still = [view.current, ...view.final_turns_left].filter((seat) => seat !== null)
-      .map((seat) => (isMe(message, seat) ? "you" : seatName(message, seat)));
+      .map((seat) => (isOwnSeat(message, seat) ? "you" : seatName(message.seats, seat)));
     banner.replaceChildren(el("div", { class: "banner-box" },
       el("strong", {}, "Final round. "),
-      `${seatName(message, view.triggered_by)} reached ${points(view.winning_score)}. `,
+      `${seatName(message.seats, view.triggered_by)} reached ${points(view.winning_score)}. `,
       "Everyone else has one last turn and must finish strictly above ",
       el("strong", {}, points(view.target)), ` to bank. Still to play: ${still.join(", ")}.`));
     return;
@@ -276,7 +226,7 @@ function drawBanner() {
  * The score after the bank is today's score, so only the latest turns may show it.
  */
 function turnSentence(turn, { withScore = true } = {}) {
-  const name = seatName(table.message, turn.seat);
+  const name = seatName(table.message.seats, turn.seat);
   const last = turn.log?.[turn.log.length - 1];
   if (turn.greed_out) {
     const parts = [el("span", {}, name), el("span", { class: "bad" }, "greeded out"), el("span", {}, "on"),
@@ -298,7 +248,7 @@ function drawPlay(ended) {
     heading.textContent = "Final table";
     facts.textContent = "";
   } else {
-    heading.textContent = isMe(message, seat) ? "Your roll" : `${seatName(message, seat)}'s roll`;
+    heading.textContent = isOwnSeat(message, seat) ? "Your roll" : `${seatName(message.seats, seat)}'s roll`;
     facts.textContent = `${view.roll.length || view.dice_left} dice · turn ${view.turns_played + 1}`;
   }
 
@@ -308,7 +258,7 @@ function drawPlay(ended) {
     el("p", { class: `last-turn ${turn.greed_out ? "greed-out" : "banked"}` }, turnSentence(turn))));
   if (!table.callouts.length && view.starter !== null && view.starter !== undefined) {
     part(".callouts").replaceChildren(el("p", { class: "last-turn" },
-      `${seatName(message, view.starter)} won the roll-off and starts.`));
+      `${seatName(message.seats, view.starter)} won the roll-off and starts.`));
   }
 
   // The dice land again only when a new roll arrives, not on every update.
@@ -362,17 +312,17 @@ function drawChoices() {
   const box = part(".choices-box");
   const tools = part(".tools");
   // Redrawing replaces the buttons; remember which one had focus to give it back.
-  const focused = table.container.contains(document.activeElement) ? document.activeElement?.dataset?.focus : null;
+  const focused = focusedName(table.container);
 
   // The key list matters only while there is something to press.
   part(".keys-help").hidden = !message.legal?.length;
   if (!message.legal?.length) {
     let waiting = "";
     if (view.phase === "play") {
-      const name = seatName(message, view.current);
+      const name = seatName(message.seats, view.current);
       const bot = message.seats?.[view.current]?.kind === "bot";
       waiting = bot ? `${name} is thinking…` : `Waiting for ${name} to play…`;
-      if (message.seat === null || message.seat === undefined) waiting += " You are watching.";
+      if (!isSeated(message)) waiting += " You are watching.";
     }
     box.replaceChildren(waiting ? el("p", { class: "muted" }, waiting) : "");
     tools.replaceChildren();
@@ -458,7 +408,7 @@ function hintText(keeps, bank) {
 
 function restoreFocus(focused) {
   if (!focused) return;
-  const again = table.container.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+  const again = controlNamed(table.container, focused);
   if (again) {
     again.focus();
     return;
@@ -475,7 +425,7 @@ function drawScoreboard() {
   const rows = view.scores.map((score, seat) => {
     const current = seat === view.current && view.phase === "play";
     const tags = [];
-    if (isMe(message, seat)) tags.push(el("span", { class: "tag you" }, "you"));
+    if (isOwnSeat(message, seat)) tags.push(el("span", { class: "tag you" }, "you"));
     if (view.winners.includes(seat)) tags.push(el("span", { class: "tag winner" }, "winner"));
     else if (seat === view.triggered_by) tags.push(el("span", { class: "tag reached" }, `reached ${points(view.winning_score)}`));
     else if (view.final_round && !current && !view.final_turns_left.includes(seat)) {
@@ -483,18 +433,13 @@ function drawScoreboard() {
     } else if (view.final_round) tags.push(el("span", { class: "tag to-play" }, "last turn"));
     if (!view.opened[seat]) tags.push(el("span", { class: "tag unopened" }, "not opened"));
     const share = Math.min(100, Math.round((100 * score) / view.winning_score));
-    return el("tr", { class: current ? "current" : null, "aria-current": current ? "true" : null },
-      el("td", { class: "marker" }, current ? el("span", { "aria-label": "to play" }, "▶") : ""),
-      el("th", { scope: "row" }, seatName(message, seat), " ", ...tags),
-      el("td", { class: "num" }, points(score),
-        el("span", { class: "progress", "aria-hidden": "true" }, el("span", { style: `width: ${share}%` }))));
+    const progress = el("span", { class: "progress", "aria-hidden": "true" },
+      el("span", { style: `width: ${share}%` }));
+    return playerRow(current, [seatName(message.seats, seat), " ", ...tags], [points(score), progress]);
   });
   part(".board").replaceChildren(el("table", { class: "scoreboard" },
     el("caption", {}, `Scores · goal ${points(view.winning_score)}`),
-    el("thead", {}, el("tr", {},
-      el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Turn")),
-      el("th", { scope: "col" }, "Player"),
-      el("th", { scope: "col", class: "num" }, "Score"))),
+    playersHead("Score"),
     el("tbody", {}, rows)));
 }
 
@@ -525,7 +470,7 @@ function drawLog() {
   const items = [];
   if (view.phase === "play" && view.turn_log.length) {
     items.push(el("li", {},
-      el("strong", {}, `Turn ${view.turns_played + 1} · ${seatName(message, view.current)} (now)`),
+      el("strong", {}, `Turn ${view.turns_played + 1} · ${seatName(message.seats, view.current)} (now)`),
       logSteps(view.turn_log)));
   }
   const numbers = [...table.turns.keys()].sort((a, b) => b - a);
@@ -547,9 +492,9 @@ function drawRolloff() {
   const body = rounds.map((round, index) => el("div", { class: "rolloff-round" },
     el("h3", {}, rounds.length > 1 ? `Round ${index + 1}${index ? " (the tied roll again)" : ""}` : "Everyone rolls six dice"),
     el("ul", { class: "steps" }, round.map((entry) => el("li", { class: "step" },
-      el("span", {}, seatName(message, entry.seat)), chips(entry.roll), el("b", {}, points(entry.points)))))));
+      el("span", {}, seatName(message.seats, entry.seat)), chips(entry.roll), el("b", {}, points(entry.points)))))));
   if (view.starter !== null && view.starter !== undefined) {
-    body.push(el("p", {}, el("strong", {}, `${seatName(message, view.starter)} starts.`),
+    body.push(el("p", {}, el("strong", {}, `${seatName(message.seats, view.starter)} starts.`),
       el("span", { class: "muted" }, " The roll-off scores nothing.")));
   }
   part(".rolloff-body").replaceChildren(...body);
@@ -593,21 +538,19 @@ function announce(previous, ended) {
   const { message } = table;
   const view = message.view;
   const sentences = ended.filter(() => previous).map((turn) => turn.greed_out
-    ? `${seatName(message, turn.seat)} greeded out.`
-    : `${seatName(message, turn.seat)} banked ${points(turn.banked)}.`);
+    ? `${seatName(message.seats, turn.seat)} greeded out.`
+    : `${seatName(message.seats, turn.seat)} banked ${points(turn.banked)}.`);
   if (view.phase === "over") sentences.push("The game is over.");
   else if (message.legal?.length) sentences.push(`Your roll: ${view.roll.map((face) => FACE_SPOKEN[face]).join(", ")}.`);
-  else if (!previous || previous.view.current !== view.current) sentences.push(`${seatName(message, view.current)} to play.`);
-  const text = sentences.join(" ");
-  if (text && text !== table.announced) part(".announce").textContent = text;
-  table.announced = text;
+  else if (!previous || previous.view.current !== view.current) {
+    sentences.push(`${seatName(message.seats, view.current)} to play.`);
+  }
+  table.announced = speak(part(".announce"), sentences.join(" "), table.announced);
 }
 
 // --- keys ---------------------------------------------------------------------------------------
 
-document.addEventListener("keydown", (event) => {
-  const container = table.container;
-  if (!container?.isConnected || container.dataset.renderer !== "greed" || isTyping(event)) return;
+onTableKeys("greed", table, (event) => {
   if (event.key === "?") {
     event.preventDefault();
     toggleRules();
