@@ -237,3 +237,10 @@ def test_option_with_free_form_values():
         spec.validate("g", [0])
     assert spec.to_json()["also_accepts"] == "a list of positive integers"
     assert parse_option_value("[1, 5]") == [1, 5]
+
+
+def test_history_length_counts_the_record_entries():
+    game = greed_scripted()
+    assert game.history_length == len(game.record()["actions"]) == 2
+    play_turn(game, ["D", "G", "R", "R", "Eb", "$"], {"keep": ["D"]})
+    assert game.history_length == len(game.record()["actions"]) == 4

@@ -71,6 +71,11 @@ class Game:
     def is_over(self) -> bool:
         return self._state.is_over()
 
+    @property
+    def history_length(self) -> int:
+        """How many entries the record's action list holds (actions, and scripted chance)."""
+        return len(self._log)
+
     def chance_outcomes(self) -> list[tuple[JSON, float]]:
         if not self._state.is_chance():
             return []

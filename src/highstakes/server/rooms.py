@@ -96,7 +96,7 @@ class Room:
 
     @property
     def version(self) -> int:
-        return len(self.game.record()["actions"])
+        return self.game.history_length
 
     @property
     def waiting_for_people(self) -> bool:
