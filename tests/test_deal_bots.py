@@ -355,3 +355,12 @@ def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)  # makes the import fail
     with pytest.raises(analysis.PlotUnavailable, match=r'pip install "\.\[plot\]"'):
         analysis.plot_offer_curves(tmp_path / "offers.png")
+
+
+def test_strongest_preset_depends_on_the_version():
+    from highstakes.bots.registry import strongest_bot
+
+    assert strongest_bot("deal_or_no_deal", 2, {"version": "auto"}) == "tv-crra"
+    assert strongest_bot("deal_or_no_deal", 4, {"version": "auto"}) == "guide-crra"
+    assert strongest_bot("deal_or_no_deal", 3, {"version": "party"}) == "guide-crra"
+    assert strongest_bot("greed", 2, {}) == "optimal"  # no hook: the last of its list

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from highstakes.bots.base import Bot, RandomBot
 from highstakes.engine.registry import definition
@@ -11,17 +12,33 @@ from highstakes.engine.registry import definition
 BotFactory = Callable[[], Bot]
 
 
+def _bots_module(game_id: str) -> Any:
+    try:
+        return importlib.import_module(f"highstakes.catalog.{game_id}.bots")
+    except ModuleNotFoundError as error:
+        if error.name != f"highstakes.catalog.{game_id}.bots":
+            raise
+        return None
+
+
+def strongest_bot(game_id: str, seats: int, options: Mapping[str, Any]) -> str:
+    """The name of the game's strongest bot for this table.
+
+    A game whose best bot depends on the table defines ``strongest(seats, options)`` in its
+    bots module; otherwise its bots are listed weakest first and the last one is taken.
+    """
+    module = _bots_module(game_id)
+    chooser = getattr(module, "strongest", None)
+    if chooser is not None:
+        return str(chooser(seats, options))
+    return list(available_bots(game_id))[-1]
+
+
 def available_bots(game_id: str) -> dict[str, BotFactory]:
     """Bot names for a game, weakest first; every game has at least ``random``."""
     definition(game_id)  # raises a ValueError naming the games for an unknown id
     bots: dict[str, BotFactory] = {"random": RandomBot}
-    try:
-        module = importlib.import_module(f"highstakes.catalog.{game_id}.bots")
-    except ModuleNotFoundError as error:
-        if error.name != f"highstakes.catalog.{game_id}.bots":
-            raise
-        return bots
-    bots.update(getattr(module, "BOTS", {}))
+    bots.update(getattr(_bots_module(game_id), "BOTS", {}))
     return bots
 
 

@@ -263,7 +263,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from highstakes.bots.registry import available_bots
+    from highstakes.bots.registry import available_bots, strongest_bot
 
     game_id = _game_id(args.game)
     d = definition(game_id)
@@ -271,11 +271,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = args.seats if args.seats is not None else max(d.min_seats, len(bot_names) + 1)
     if not d.min_seats <= seats <= d.max_seats:
         raise UsageError(f"{game_id} is played by {d.min_seats} to {d.max_seats} seats; got {seats}")
-    if args.bots is None:
-        strongest = list(available_bots(game_id))[-1]  # each game lists its bots weakest first
-        bot_names = [strongest] * (seats - 1)
     if len(bot_names) > seats:
         raise UsageError(f"{len(bot_names)} bots do not fit in {seats} seats")
+    options = _options(args.option)
+    try:
+        from highstakes.engine.options import resolve_options
+
+        resolved = resolve_options(game_id, d.option_specs, options)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if args.bots is None:
+        bot_names = [strongest_bot(game_id, seats, resolved)] * (seats - 1)
     known = available_bots(game_id)
     for name in bot_names:
         if name not in known and name != "human":
@@ -284,13 +290,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     seat_bots: list[str | None] = [None] * (seats - len(bot_names)) + [
         None if name == "human" else name for name in bot_names
     ]
-    options = _options(args.option)
-    try:
-        from highstakes.engine.options import resolve_options
-
-        resolve_options(game_id, d.option_specs, options)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
     from highstakes.tui import play
 
     play(game_id, seats, seat_bots, args.seed, options)

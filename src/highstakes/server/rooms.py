@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 
 import highstakes as hs
 from highstakes.bots.base import Bot
-from highstakes.bots.registry import available_bots, make_bot
+from highstakes.bots.registry import available_bots, make_bot, strongest_bot
 from highstakes.engine.action import JSON
 from highstakes.engine.game import Game
 from highstakes.engine.options import resolve_options
@@ -421,7 +421,8 @@ class RoomManager:
                 bot_move = self._bot_move(room, seat, position, room.bots[seat], "acted", self.bot_delay)
                 self._spawn(room, bot_move)
             elif room.turn_timer is not None:
-                stand_in = make_bot(room.game_id, list(available_bots(room.game_id))[-1])
+                strongest = strongest_bot(room.game_id, len(room.kinds), room.game.options)
+                stand_in = make_bot(room.game_id, strongest)
                 self._spawn(room, self._bot_move(room, seat, position, stand_in, "timer", room.turn_timer))
 
     def _spawn(self, room: Room, work: Awaitable[None]) -> None:

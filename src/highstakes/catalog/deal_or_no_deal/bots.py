@@ -16,7 +16,8 @@ out) pair a banker with a contestant, all with the expected-value guesser:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from highstakes.bots.base import Bot
 from highstakes.catalog.deal_or_no_deal.actions import Move
@@ -162,4 +163,15 @@ def hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     }
 
 
-__all__ = ["BOTS", "DealBot", "hint"]
+def strongest(seats: int, options: Mapping[str, Any]) -> str:
+    """The preset that wins most at this table (measured with ``highstakes simulate``).
+
+    In the duo version tv-crra beats every other preset; in party games, won by the richest
+    player, the risk-averse contestant facing TV offers does worst and guide-crra wins most.
+    """
+    version = options.get("version", "auto")
+    duo = version == "duo" or (version == "auto" and seats == 2)
+    return "tv-crra" if duo else "guide-crra"
+
+
+__all__ = ["BOTS", "DealBot", "hint", "strongest"]
