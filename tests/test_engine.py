@@ -244,3 +244,13 @@ def test_history_length_counts_the_record_entries():
     assert game.history_length == len(game.record()["actions"]) == 2
     play_turn(game, ["D", "G", "R", "R", "Eb", "$"], {"keep": ["D"]})
     assert game.history_length == len(game.record()["actions"]) == 4
+
+
+def test_game_part_finds_optional_modules():
+    from highstakes.engine.registry import game_part
+
+    assert game_part("greed", "bots").BOTS
+    assert game_part("deal_or_no_deal", "analysis") is not None
+    assert game_part("greed", "analysis") is None
+    with pytest.raises(ValueError, match="available games"):
+        game_part("poker", "bots")

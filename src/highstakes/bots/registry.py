@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from highstakes.bots.base import Bot, RandomBot
-from highstakes.engine.registry import definition
+from highstakes.engine.registry import game_part
 
 BotFactory = Callable[[], Bot]
-
-
-def _bots_module(game_id: str) -> Any:
-    try:
-        return importlib.import_module(f"highstakes.catalog.{game_id}.bots")
-    except ModuleNotFoundError as error:
-        if error.name != f"highstakes.catalog.{game_id}.bots":
-            raise
-        return None
 
 
 def strongest_bot(game_id: str, seats: int, options: Mapping[str, Any]) -> str:
@@ -27,7 +17,7 @@ def strongest_bot(game_id: str, seats: int, options: Mapping[str, Any]) -> str:
     A game whose best bot depends on the table defines ``strongest(seats, options)`` in its
     bots module; otherwise its bots are listed weakest first and the last one is taken.
     """
-    module = _bots_module(game_id)
+    module = game_part(game_id, "bots")
     chooser = getattr(module, "strongest", None)
     if chooser is not None:
         return str(chooser(seats, options))
@@ -36,9 +26,8 @@ def strongest_bot(game_id: str, seats: int, options: Mapping[str, Any]) -> str:
 
 def available_bots(game_id: str) -> dict[str, BotFactory]:
     """Bot names for a game, weakest first; every game has at least ``random``."""
-    definition(game_id)  # raises a ValueError naming the games for an unknown id
     bots: dict[str, BotFactory] = {"random": RandomBot}
-    bots.update(getattr(_bots_module(game_id), "BOTS", {}))
+    bots.update(getattr(game_part(game_id, "bots"), "BOTS", {}))
     return bots
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from highstakes import __version__
 from highstakes.engine.options import parse_option_value
-from highstakes.engine.registry import definition, games
+from highstakes.engine.registry import definition, game_part, games
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -140,7 +140,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     data = summary.to_json()
-    analysis = _game_analysis(game_id)
+    analysis = game_part(game_id, "analysis")  # the game's own statistics, if any
     details = None
     if analysis is not None:
         # The game's own statistics (Deal or No Deal: winnings, deal rounds, offer curves).
@@ -164,18 +164,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print()
         print(analysis.format_summary(details))
     return EXIT_OK
-
-
-def _game_analysis(game_id: str) -> Any:
-    """The game's analysis module (``catalog/<game>/analysis.py``), if it has one."""
-    import importlib
-
-    try:
-        return importlib.import_module(f"highstakes.catalog.{game_id}.analysis")
-    except ModuleNotFoundError as error:
-        if error.name != f"highstakes.catalog.{game_id}.analysis":
-            raise
-        return None
 
 
 def _print_summary(data: dict[str, Any]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from highstakes.engine.contract import GameDefinition
 
@@ -27,6 +28,18 @@ def _load_all() -> None:
         for module in _GAME_MODULES:
             importlib.import_module(module)
         _loaded = True
+
+
+def game_part(game_id: str, part: str) -> ModuleType | None:
+    """A game's optional module (``bots``, ``analysis``...), or None when it has none."""
+    definition(game_id)  # raises a ValueError naming the games for an unknown id
+    name = f"highstakes.catalog.{game_id}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise  # the module exists but something it imports is missing
+        return None
 
 
 def games() -> list[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import importlib
 import random
 import secrets
 import time
@@ -26,7 +25,7 @@ from highstakes.bots.registry import available_bots, make_bot, strongest_bot
 from highstakes.engine.action import JSON
 from highstakes.engine.game import Game
 from highstakes.engine.options import resolve_options
-from highstakes.engine.registry import definition
+from highstakes.engine.registry import definition, game_part
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
 
 T = TypeVar("T")
@@ -399,11 +398,9 @@ class RoomManager:
     async def hint(self, room: Room, seat: int | None) -> dict[str, Any]:
         if seat is None:
             raise RoomError("spectator", "hints are for players")
-        try:
-            module = importlib.import_module(f"highstakes.catalog.{room.game_id}.bots")
-            advisor = module.hint
-        except (ModuleNotFoundError, AttributeError):
-            raise RoomError("no_hint", f"{room.game_id} has no advisor") from None
+        advisor = getattr(game_part(room.game_id, "bots"), "hint", None)
+        if advisor is None:
+            raise RoomError("no_hint", f"{room.game_id} has no advisor")
         if seat not in room.game.to_act or room.status != "playing":
             raise RoomError("not_your_turn", "hints are given on your own turn")
         view, legal = room.game.view(seat), room.game.legal_actions(seat)
