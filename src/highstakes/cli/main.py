@@ -252,6 +252,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from highstakes.bots.registry import available_bots, strongest_bot
+    from highstakes.engine.game import new_game
 
     game_id = _game_id(args.game)
     d = definition(game_id)
@@ -266,6 +267,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from highstakes.engine.options import resolve_options
 
         resolved = resolve_options(game_id, d.option_specs, options)
+        new_game(game_id, seats, options=resolved)  # options that do not fit the seats fail here
     except ValueError as error:
         raise UsageError(str(error)) from None
     if args.bots is None:
