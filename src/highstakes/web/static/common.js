@@ -131,7 +131,20 @@ export function sendAction(table, action) {
   if (!send({ type: "act", action, version: message.version })) return false;
   // Until the server answers, another click could only be refused as stale.
   table.pending = true;
+  table.sentAt = { version: message.version, game: message.game_number };
   return true;
+}
+
+/**
+ * Whether an action sent earlier still awaits its answer when `message` arrives. An update
+ * about something else (a seat connecting, say) for the same position leaves it waiting; the
+ * next position, or a fresh state after a reconnection (which has no event: the action may
+ * have been lost), ends the wait.
+ */
+export function stillPending(table, message) {
+  const sent = table.sentAt;
+  return Boolean(table.pending && sent && message.event &&
+    message.version === sent.version && message.game_number === sent.game);
 }
 
 /**

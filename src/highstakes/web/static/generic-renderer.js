@@ -2,7 +2,7 @@
 // button per legal action, labelled as the engine labels it. Any game is playable with
 // it, if not pretty. The interface is the one every renderer exports (docs/server.md).
 
-import { el, formatNumber, onTableKeys, seatName, sendAction } from "./common.js";
+import { el, formatNumber, onTableKeys, seatName, sendAction, stillPending } from "./common.js";
 
 const NUMBER_KEYS = 9; // keys 1..9 pick the first nine actions
 const COLLAPSE_AFTER = 4; // longer lists of records start folded, to keep the page short
@@ -27,7 +27,7 @@ export function render(container, message, send) {
   if (current.message?.version !== message.version || current.message?.game_number !== message.game_number) {
     current.hint = null;
   }
-  Object.assign(current, { container, message, send, pending: false });
+  Object.assign(current, { container, message, send, pending: stillPending(current, message) });
   showMoves();
   container.querySelector(".view-data").replaceChildren(dataNode(message.view));
 }

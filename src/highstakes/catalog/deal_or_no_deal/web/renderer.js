@@ -15,7 +15,7 @@
 
 import {
   controlNamed, el, focusedName, isOwnSeat, isSeated, isTyping, onTableKeys, playerRow, playersHead,
-  sameAction, seatName, sendAction, speak, toggleDetails,
+  sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
 } from "/static/common.js";
 
 const FREE_GUESS_PRIZE = 500_000; // cents: what a right free guess wins (§3.5)
@@ -231,7 +231,7 @@ export function render(container, message, send) {
     Object.assign(table, { roomGame: message.game_number, hint: null, dismissed: 0, announced: "", turnKey: "" });
   }
   const previous = table.message?.game_number === message.game_number ? table.message : null;
-  Object.assign(table, { container, message, send, pending: false });
+  Object.assign(table, { container, message, send, pending: stillPending(table, message) });
   if (table.hint && table.hint.version !== message.version) table.hint = null;
   // A new decision starts with a free guess, and the advisor (when open) speaks again.
   const turnKey = `${message.game_number}:${message.version}`;

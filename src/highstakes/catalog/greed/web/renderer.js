@@ -12,7 +12,7 @@
 
 import {
   controlNamed, el, focusedName, formatNumber as points, isOwnSeat, isSeated, onTableKeys, playerRow,
-  playersHead, sameAction, seatName, sendAction, speak, toggleDetails,
+  playersHead, sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
 } from "/static/common.js";
 
 const FACES = ["$", "G", "R", "Eb", "Em", "D"];
@@ -152,7 +152,7 @@ export function render(container, message, send) {
     container.querySelector(".greed-rolloff").open = view.turns_played === 0;
   }
   const previous = newGame ? null : table.message;
-  Object.assign(table, { container, message, send, pending: false });
+  Object.assign(table, { container, message, send, pending: stillPending(table, message) });
   if (table.hint && table.hint.version !== message.version) table.hint = null;
 
   const ended = rememberTurns(view);
