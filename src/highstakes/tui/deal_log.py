@@ -44,10 +44,7 @@ class DealNarrator:
                 line = self._event_line(entry, before)  # the finished game's own context
                 if line is not None:
                     lines.append(line)
-            if finished["deal"]:
-                # A deal leaves the contestant's case closed in the log; show what it held.
-                lines.append(self._open_line(finished["special_case"], finished["special_value"], None)
-                             .append(" (the contestant's)", style="dim"))
+            lines.extend(self._contestants_case(finished))
             self._logged_entries = 0
         self._logged_game = after["game_number"]
         for entry in after["log"][self._logged_entries:]:
@@ -55,7 +52,16 @@ class DealNarrator:
             if line is not None:
                 lines.append(line)
         self._logged_entries = len(after["log"])
+        if after["phase"] == "over" and before is not None and before["phase"] != "over":
+            lines.extend(self._contestants_case(after["results"][-1]))  # the match's last game
         return lines, finished
+
+    def _contestants_case(self, finished: dict[str, JSON]) -> list[Text]:
+        """A deal leaves the contestant's case closed in the log; say what it held."""
+        if not finished["deal"]:
+            return []
+        line = self._open_line(finished["special_case"], finished["special_value"], None)
+        return [line.append(" (the contestant's)", style="dim")]
 
     def _event_line(self, entry: dict[str, JSON], view: dict[str, JSON]) -> Text | None:
         event = entry["event"]
