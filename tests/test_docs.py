@@ -48,3 +48,14 @@ def test_deal_doc_lists_every_option_and_view_key():
     for seats in (2, 3):
         for key in hs.new_game("deal_or_no_deal", seats=seats, seed=1).view(0):
             assert f"`{key}`" in text, key
+
+
+def test_readme_library_example_is_true():
+    g = hs.new_game("greed", seats=3, seed=42, options={"six_of_a_kind": 5000})
+    assert hs.games() == ["deal_or_no_deal", "greed"]
+    assert g.to_act == (2,)
+    actions = g.legal_actions(2)
+    assert [str(a) for a in actions] == ["keep G G", "keep G"]
+    assert actions[0].to_json() == {"keep": ["G", "G"]}
+    g.act(2, {"keep": ["G"]})
+    assert hs.replay(g.record()).view(None) == g.view(None)
