@@ -15,6 +15,11 @@ const timerSelect = document.getElementById("turn-timer");
 const createError = document.getElementById("create-error");
 const createButton = document.getElementById("create-button");
 
+// The select value of the "custom…" entry; the choices are numbered from 0.
+const CUSTOM = "custom";
+// One number as people type it: 5, -2, 0.25, .5, 1e6 (but not 1,000: commas separate).
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
 let games = [];
 // What each seat was set to, kept across changes of the seat count so that adding a
 // seat does not reset the ones already chosen.
@@ -149,17 +154,77 @@ function showOptions(game) {
     );
     select.value = String(Math.max(0, spec.choices.indexOf(spec.default)));
     select.dataset.option = spec.name;
-    optionsBox.append(
-      el("div", { class: "field" },
-        el("label", { for: id }, sentence(spec.description)),
-        select,
-        el("span", { class: "help", id: helpId }, `option ${spec.name}`)),
-    );
+    const field = el("div", { class: "field" },
+      el("label", { for: id }, sentence(spec.description)),
+      select,
+      el("span", { class: "help", id: helpId }, `option ${spec.name}`));
+    if (spec.also_accepts) field.append(customValueBox(spec, select));
+    optionsBox.append(field);
   }
+}
+
+// An option that also takes values beyond its choices (a list of amounts, say) gets a
+// "custom…" entry in its select, which reveals a text box labelled with what the server
+// says it accepts. The box sits right after the select, so Tab reaches it next.
+function customValueBox(spec, select) {
+  const id = `option-${spec.name}-custom`;
+  const helpId = `${id}-help`;
+  select.append(el("option", { value: CUSTOM }, "custom…"));
+  const text = el("textarea", {
+    id, rows: 3, spellcheck: "false", autocomplete: "off", autocapitalize: "off",
+    "aria-describedby": helpId,
+  });
+  text.dataset.custom = spec.name;
+  const box = el("div", { class: "custom-value" },
+    el("label", { for: id }, sentence(spec.also_accepts)),
+    text,
+    el("span", { class: "help", id: helpId },
+      "Separate numbers with commas or spaces (no thousands separators), or type JSON such as [1, 2, 3]."));
+  // A default outside the choices can only be shown as a custom value.
+  const defaultIsChoice = spec.choices.some((choice) => choice === spec.default);
+  if (!defaultIsChoice && spec.default !== null && spec.default !== undefined) {
+    select.value = CUSTOM;
+    text.value = JSON.stringify(spec.default);
+  }
+  const reveal = () => {
+    box.hidden = select.value !== CUSTOM;
+  };
+  select.addEventListener("change", reveal);
+  text.addEventListener("input", () => text.removeAttribute("aria-invalid"));
+  reveal();
+  return box;
+}
+
+/**
+ * Read a typed option value. The lobby knows no game's options, so the reading is generic:
+ * JSON is taken as is, so any value can be given exactly; otherwise numbers separated by
+ * commas and/or spaces (the easiest way to type a list of amounts) become a list of
+ * numbers; anything else is sent as the text itself. Units are whatever the option's label
+ * says (cents, say): nothing is converted. The server checks the value, and its refusal
+ * says what is wrong.
+ */
+function readTypedValue(typed) {
+  const text = typed.trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON: read it as a list of numbers, or as text.
+  }
+  const pieces = text.split(/[\s,]+/).filter(Boolean);
+  if (pieces.length && pieces.every((piece) => NUMBER.test(piece))) return pieces.map(Number);
+  return text;
 }
 
 function sentence(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : "";
+}
+
+// A custom value left empty: the person is sent back to the box to fill it in.
+class MissingValue extends Error {
+  constructor(box, name) {
+    super(`type a value for option ${name}, or choose one of its listed values`);
+    this.box = box;
+  }
 }
 
 function chosenOptions(game) {
@@ -167,7 +232,15 @@ function chosenOptions(game) {
   for (const spec of game.options) {
     const control = optionsBox.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
     if (!control) continue;
-    options[spec.name] = control.type === "checkbox" ? control.checked : spec.choices[Number(control.value)];
+    if (control.type === "checkbox") {
+      options[spec.name] = control.checked;
+    } else if (control.value === CUSTOM) {
+      const box = optionsBox.querySelector(`[data-custom="${CSS.escape(spec.name)}"]`);
+      if (!box.value.trim()) throw new MissingValue(box, spec.name);
+      options[spec.name] = readTypedValue(box.value);
+    } else {
+      options[spec.name] = spec.choices[Number(control.value)];
+    }
   }
   return options;
 }
@@ -177,13 +250,24 @@ async function createRoom(event) {
   const game = currentGame();
   if (!game) return;
   createError.hidden = true;
+  let options;
+  try {
+    options = chosenOptions(game);
+  } catch (error) {
+    if (!(error instanceof MissingValue)) throw error;
+    createError.textContent = `The room was not created: ${error.message}`;
+    createError.hidden = false;
+    error.box.setAttribute("aria-invalid", "true");
+    error.box.focus();
+    return;
+  }
   createButton.disabled = true;
   createButton.textContent = "Creating…";
   const timer = timerSelect.value ? Number(timerSelect.value) : null;
   try {
     const created = await api("/api/rooms", {
       method: "POST",
-      body: { game: game.id, options: chosenOptions(game), seats: seatChoices.slice(0, Number(seatCountSelect.value)),
+      body: { game: game.id, options, seats: seatChoices.slice(0, Number(seatCountSelect.value)),
         turn_timer: timer },
     });
     showCreated(created);

@@ -1,0 +1,121 @@
+"""The lobby's form in a real browser (Debian's Chromium) against a real server.
+
+An option that also accepts values beyond its listed choices (Deal or No Deal's ``values``:
+a list of 26 amounts in cents) offers a "custom…" entry with a text box. What is typed
+there goes to the server as the option's value; the server's refusal is shown on the form.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from browser_helpers import (  # the fixtures are used by their names: server_url, browser, visitors
+    Visitors,
+    browser_fixture,  # noqa: F401
+    get_json,
+    post_json,
+    room_of,
+    server_fixture,  # noqa: F401
+    visitors_fixture,  # noqa: F401
+)
+
+GAME = "deal_or_no_deal"
+OPTION = "values"
+SEATS = ["human", "bot:guide-ev"]
+# 26 different amounts in cents, ascending (the order the server keeps a value set in).
+AMOUNTS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000,
+           75_000, 100_000, 250_000, 500_000, 750_000, 1_000_000, 2_500_000, 5_000_000,
+           10_000_000, 50_000_000, 100_000_000]
+
+
+def also_accepts(server_url: str) -> str:
+    """How the lobby labels the option's text box: the sentence from GET /api/games."""
+    game = next(game for game in get_json(server_url, "/api/games") if game["id"] == GAME)
+    spec = next(spec for spec in game["options"] if spec["name"] == OPTION)
+    sentence = spec["also_accepts"]
+    assert isinstance(sentence, str) and sentence
+    return sentence[0].upper() + sentence[1:]
+
+
+def refusal(server_url: str, body: dict[str, Any]) -> str:
+    """The server's reason for refusing to create this room."""
+    try:
+        post_json(server_url, "/api/rooms", body)
+    except urllib.error.HTTPError as error:
+        assert error.code == 400
+        answer = json.loads(error.read())
+        assert answer["error"]["code"] == "bad_options", answer
+        return str(answer["error"]["message"])
+    raise AssertionError(f"the server created a room for {body}")
+
+
+def rooms_on_server(server_url: str) -> int:
+    return int(get_json(server_url, "/healthz")["rooms"])
+
+
+def set_up_custom_values(page: Page, label: str, typed: str) -> None:
+    """Choose the game, its seats and "custom…" for its values, then type ``typed`` by keyboard."""
+    expect(page.locator(f".game-card[data-game='{GAME}']")).to_be_visible()
+    page.select_option("#game", GAME)
+    page.select_option("#seat-count", str(len(SEATS)))
+    for index, seat in enumerate(SEATS):
+        page.select_option(f"#seat-{index}", seat)
+    box = page.get_by_label(label)
+    expect(box).to_be_hidden()
+    page.select_option(f"#option-{OPTION}", label="custom…")
+    expect(box).to_be_visible()
+    # The box follows its select in the tab order, so a keyboard reaches it at once.
+    page.focus(f"#option-{OPTION}")
+    page.keyboard.press("Tab")
+    expect(box).to_be_focused()
+    page.keyboard.type(typed)
+
+
+def test_a_custom_value_set_is_sent_as_a_list_of_cents(visitors: Visitors, server_url: str) -> None:
+    page = visitors.open("/")
+    # Commas, spaces and a line break all separate the amounts.
+    typed = ", ".join(str(amount) for amount in AMOUNTS[:13]) + "\n" + " ".join(str(a) for a in AMOUNTS[13:])
+    set_up_custom_values(page, also_accepts(server_url), typed)
+    page.get_by_role("button", name="Create room").click()
+    expect(page.locator("#created")).to_be_visible()
+    expect(page.locator("#create-error")).to_be_hidden()
+    summary = get_json(server_url, f"/api/rooms/{room_of(page.locator('#invite-link').input_value())}")
+    assert summary["game"] == GAME
+    assert summary["options"][OPTION] == AMOUNTS
+    visitors.assert_no_page_errors()
+
+
+def test_a_refused_value_set_shows_the_servers_reason(visitors: Visitors, server_url: str) -> None:
+    short = AMOUNTS[:-1]
+    reason = refusal(server_url, {"game": GAME, "seats": SEATS, "options": {OPTION: short}})
+    before = rooms_on_server(server_url)
+    page = visitors.open("/", phone=True)
+    set_up_custom_values(page, also_accepts(server_url), ", ".join(str(amount) for amount in short))
+    page.get_by_role("button", name="Create room").click()
+    error = page.locator("#create-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text(reason)
+    expect(page.locator("#created")).to_be_hidden()
+    assert rooms_on_server(server_url) == before
+    # On a phone the long list wraps inside its box: the page never scrolls sideways.
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # Chromium logs the refused request itself as a console error; anything else is a bug.
+    refused = "Failed to load resource: the server responded with a status of 400"
+    assert [problem for problem in visitors.problems if not problem.startswith(refused)] == []
+
+
+def test_an_empty_custom_value_is_asked_for_before_sending(visitors: Visitors, server_url: str) -> None:
+    before = rooms_on_server(server_url)
+    page = visitors.open("/")
+    label = also_accepts(server_url)
+    set_up_custom_values(page, label, "")
+    page.get_by_role("button", name="Create room").click()
+    expect(page.locator("#create-error")).to_contain_text(f"type a value for option {OPTION}")
+    expect(page.get_by_label(label)).to_be_focused()
+    expect(page.get_by_label(label)).to_have_attribute("aria-invalid", "true")
+    assert rooms_on_server(server_url) == before
+    visitors.assert_no_page_errors()
