@@ -34,7 +34,7 @@ from server_helpers import (
 # docs/server.md: the keys of a state message and of a seat in it; anything more could leak.
 STATE_KEYS = {
     "type", "room", "game", "game_number", "seat", "status", "version", "to_act", "view", "legal",
-    "seats", "result", "event",
+    "seats", "result", "event", "turn_deadline",
 }
 SEAT_KEYS = {"seat", "kind", "bot", "name", "connected"}
 
@@ -135,6 +135,7 @@ def test_every_state_message_shows_exactly_the_seats_own_view(server: ThreadServ
                     # What caused an update, never the action itself.
                     assert state["event"] is None or set(state["event"]) <= {"kind", "seat"}
                     assert state["game"] == played.plan.game and state["room"] == played.room
+                    assert state["turn_deadline"] is None, "these rooms have no turn timer"
                 assert check_states(replayer, seat, client.received) == len(states)
                 final = states[-1]
                 assert final["status"] == "over" and final["version"] == len(record["actions"])

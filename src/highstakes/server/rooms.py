@@ -92,6 +92,10 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
     pending: set[asyncio.Task[None]] = field(default_factory=set)
+    # When each running turn timer fires, by the wall clock, keyed by (game number, version,
+    # seat) like the timer itself: a rematch restarts versions, so the version alone is not
+    # enough to tell whose deadline a state message may show.
+    deadlines: dict[tuple[int, int, int], float] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -116,6 +120,36 @@ class Room:
             if secrets.compare_digest(stored, digest):
                 return seat
         raise RoomError("bad_token", "this seat token does not belong to this room", 403)
+
+    def start_turn_clocks(self) -> None:
+        """Note the deadline of every person's seat that must act now, and forget older ones.
+
+        Called as soon as a new position is in place, before anyone hears of it, so that the
+        first state message of a turn already carries its deadline; noting a deadline twice
+        keeps the first, so a timer never restarts without the position changing.
+        """
+        position = (self.game_number, self.version)
+        self.deadlines = {key: at for key, at in self.deadlines.items() if key[:2] == position}
+        if self.status != "playing" or self.turn_timer is None:
+            self.deadlines.clear()
+            return
+        for seat in self.game.to_act:
+            if self.kinds[seat].bot is None:
+                self.deadlines.setdefault((*position, seat), time.time() + self.turn_timer)
+
+    def turn_deadline(self, seat: int | None) -> float | None:
+        """Seconds until a turn timer acts at this position, or None when none runs.
+
+        The seat's own timer when it has one, else the soonest of the position's timers
+        (whose turn it is is public already, and so is when it ends). Seconds left rather
+        than a time of day, so that the server's and the browser's clocks need not agree.
+        """
+        position = (self.game_number, self.version)
+        current = {key[2]: at for key, at in self.deadlines.items() if key[:2] == position}
+        if not current or self.status != "playing":
+            return None
+        deadline = current[seat] if seat in current else min(current.values())
+        return round(max(0.0, deadline - time.time()), 3)
 
     def summary(self) -> dict[str, Any]:
         connected = {connection.seat for connection in self.connections}
@@ -156,6 +190,7 @@ class Room:
             "seats": self.summary()["seats"],
             "result": game.result() if game.is_over else None,
             "event": event,
+            "turn_deadline": self.turn_deadline(seat),
         }
 
 
@@ -309,6 +344,7 @@ class RoomManager:
                 raise RoomError("seat_taken", f"seat {seat} is taken", 409) from None
             room.names[seat] = name
             room.token_hashes[seat] = hash_token(token)
+            room.start_turn_clocks()
         await self.broadcast(room, {"kind": "joined", "seat": seat})
         self._schedule(room)
         return seat, token
@@ -378,6 +414,7 @@ class RoomManager:
             entries = candidate.record()["actions"][before:]
             await self._db_call(self.storage.append_actions, room.id, room.game_number, before, entries)
             room.game = candidate
+            room.start_turn_clocks()
         await self.broadcast(room, {"kind": event_kind, "seat": seat})
         self._schedule(room)
 
@@ -392,6 +429,7 @@ class RoomManager:
             await self._db_call(self.storage.start_game, room.id, game_number, seed)
             room.game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options)
             room.game_number = game_number
+            room.start_turn_clocks()
         await self.broadcast(room, {"kind": "rematch", "seat": seat})
         self._schedule(room)
 
@@ -410,6 +448,7 @@ class RoomManager:
     # --- bots and turn timers --------------------------------------------------------------------------
     def _schedule(self, room: Room) -> None:
         """Start a bot move (or a turn timer) for every seat that must act now."""
+        room.start_turn_clocks()  # a restored room has noted no deadline yet
         if room.status != "playing":
             return
         position = (room.game_number, room.version)
@@ -417,10 +456,13 @@ class RoomManager:
             if seat in room.bots:
                 bot_move = self._bot_move(room, seat, position, room.bots[seat], "acted", self.bot_delay)
                 self._spawn(room, bot_move)
-            elif room.turn_timer is not None:
+            elif (deadline := room.deadlines.get((*position, seat))) is not None:
                 strongest = strongest_bot(room.game_id, len(room.kinds), room.game.options)
                 stand_in = make_bot(room.game_id, strongest)
-                self._spawn(room, self._bot_move(room, seat, position, stand_in, "timer", room.turn_timer))
+                # Fire at the deadline the clients were told, not a full timer after the
+                # broadcast, which a slow client may have held up.
+                delay = max(0.0, deadline - time.time())
+                self._spawn(room, self._bot_move(room, seat, position, stand_in, "timer", delay))
 
     def _spawn(self, room: Room, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)

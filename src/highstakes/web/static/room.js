@@ -60,8 +60,9 @@ const room = {
   lastHeard: 0,
   state: null,
   watching: false, // the visitor chose to watch rather than take a free seat
-  turnStartedAt: 0, // when the current player's turn began, as seen here (for the timer)
-  turnKey: "",
+  // When the turn timer acts, on this page's monotonic clock (performance.now()), or null
+  // when no timer runs: the server sends seconds left, so only the local clock is needed.
+  turnEndsAt: null,
 };
 
 function roomFromPath() {
@@ -335,33 +336,32 @@ function showStatus(message) {
   elements.invite.open = message.status === "waiting";
 }
 
+const TIMER_TICK_MS = 250; // often enough that the shown second changes on time
+
 function updateTurnTimer(message) {
-  const limit = room.summary?.turn_timer;
-  const seats = message.seats ?? [];
-  const people = (message.to_act ?? []).filter((seat) => seats[seat]?.kind === "human");
-  if (!limit || message.status !== "playing" || people.length === 0) {
-    room.turnKey = "";
+  const seconds = message.turn_deadline;
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) {
+    room.turnEndsAt = null;
+    elements.timer.hidden = true;
     elements.timer.textContent = "";
     return;
   }
-  // The server does not send its clock, so the countdown starts when this page saw the
-  // turn begin: close enough to warn, never the server's exact deadline.
-  const key = `${message.game_number}:${message.version}:${people.join(",")}`;
-  if (key !== room.turnKey) {
-    room.turnKey = key;
-    room.turnStartedAt = Date.now();
-  }
+  // Seconds left when the server sent this; counted down from its arrival here, which is
+  // late only by the message's travel time. Every state message brings a fresh figure.
+  room.turnEndsAt = performance.now() + Math.max(0, seconds) * 1000;
+  elements.timer.hidden = false;
   showTimerText();
 }
 
 function showTimerText() {
-  const limit = room.summary?.turn_timer;
-  if (!room.turnKey || !limit) return;
-  const left = Math.max(0, Math.ceil(limit - (Date.now() - room.turnStartedAt) / 1000));
-  elements.timer.textContent = `about ${left} s left in this turn`;
+  if (room.turnEndsAt === null) return;
+  const left = Math.max(0, Math.ceil((room.turnEndsAt - performance.now()) / 1000));
+  const text = `${left} s left in this turn`;
+  // Only write when the second changes, so the tick does not touch the page in between.
+  if (elements.timer.textContent !== text) elements.timer.textContent = text;
 }
 
-setInterval(showTimerText, 1000);
+setInterval(showTimerText, TIMER_TICK_MS);
 
 // --- joining ----------------------------------------------------------------------------------
 
