@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_helpers import (  # the fixtures are used by their names: server_url, browser, visitors
+# The fixtures are used by their names: server_url, browser, visitors.
+from highstakes.testing.browsers import (
     NEXT_DECISION_JS,
     Visitors,
     acts_sent,

@@ -13,7 +13,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from browser_helpers import (  # the fixtures are used by their names: server_url, browser, visitors
+# The fixtures are used by their names: server_url, browser, visitors.
+from highstakes.testing.browsers import (
     Visitors,
     browser_fixture,  # noqa: F401
     get_json,

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import highstakes as hs
-from conftest import greed_scripted, play_turn
+from highstakes.catalog.greed.tests.helpers import greed_scripted, play_turn
 from highstakes.engine.ledger import Ledger, LedgerError
 from highstakes.engine.options import OptionSpec, parse_option_value, resolve_options
 
@@ -246,11 +246,117 @@ def test_history_length_counts_the_record_entries():
     assert game.history_length == len(game.record()["actions"]) == 4
 
 
-def test_game_part_finds_optional_modules():
-    from highstakes.engine.registry import game_part
+def test_a_game_declares_its_parts_in_its_definition():
+    greed, deal = hs.definition("greed"), hs.definition("deal_or_no_deal")
+    assert [bot.name for bot in greed.bots()] == ["heuristic", "maxexp", "optimal"]
+    assert all(bot.label and bot.about for bot in [*greed.bots(), *deal.bots()])
+    assert greed.advisor() is not None and greed.solver() is not None and greed.analysis() is None
+    assert deal.solver() is None and deal.analysis().plot is not None
+    assert greed.strongest_bot(2, {}) == "optimal"
+    assert deal.strongest_bot(2, {"version": "auto"}) == "tv-crra"
+    assert deal.strongest_bot(4, {"version": "auto"}) == "guide-crra"
+    assert greed.web_renderer().name == "renderer.js" and greed.docs_page() is not None
+    assert not greed.hidden_information and deal.hidden_information
 
-    assert game_part("greed", "bots").BOTS
-    assert game_part("deal_or_no_deal", "analysis") is not None
-    assert game_part("greed", "analysis") is None
-    with pytest.raises(ValueError, match="available games"):
-        game_part("poker", "bots")
+
+def test_games_are_found_through_entry_points():
+    from importlib.metadata import entry_points
+
+    declared = {entry.name for entry in entry_points(group="highstakes.games")}
+    assert {"greed", "deal_or_no_deal"} <= declared <= set(hs.games())
+
+
+def test_a_broken_plugin_is_reported_and_the_others_still_load(monkeypatch):
+    from importlib.metadata import EntryPoint
+
+    from highstakes.engine import registry
+
+    broken = EntryPoint("nope", "highstakes_no_such_module:GAME", "highstakes.games")
+    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [broken])
+    with pytest.warns(registry.GamePluginWarning, match="'nope'.*could not be loaded"):
+        assert "greed" in registry.games()
+
+
+class TestRecords:
+    """Records of format 2 list every chance outcome and replay without the seed's help."""
+
+    def test_a_seeded_record_lists_every_chance_outcome_and_keeps_the_seed(self):
+        game = hs.new_game("greed", seats=2, seed=5)
+        record = game.record()
+        assert record["format"] == 2 and record["seed"] == 5 and record["auto_chance"] is True
+        rolls = [entry["chance"] for entry in record["actions"] if "chance" in entry]
+        assert len(rolls) >= 2 and all(len(roll) == 6 for roll in rolls[:2])  # the roll-off
+
+    def test_a_record_taken_before_any_chance_event_replays_to_the_same_state(self):
+        game = hs.new_game("greed", seats=3, seed=9, auto_chance=False)
+        again = hs.replay(json.loads(json.dumps(game.record())))
+        assert again.is_chance and again.record() == game.record()
+        assert again.view(None) == game.view(None)
+
+    def test_replay_survives_a_change_in_how_the_dice_are_drawn(self, monkeypatch):
+        from highstakes.catalog.greed.rules import GreedState
+
+        game = hs.new_game("greed", seats=2, seed=11)
+        for _ in range(12):
+            if game.is_over:
+                break
+            seat = game.to_act[0]
+            game.act(seat, game.legal_actions(seat)[-1])
+        record = json.loads(json.dumps(game.record()))
+
+        def other_dice(state, rng):  # a new way to roll: every die shows D
+            roll = ["D"] * state._dice_to_roll()
+            return roll, state.check_chance(roll)
+
+        monkeypatch.setattr(GreedState, "draw_chance", other_dice)
+        again = hs.replay(record)
+        assert again.view(None) == game.view(None) and again.record() == record
+
+    def test_a_replayed_game_goes_on_as_the_original_would(self):
+        game = hs.new_game("greed", seats=2, seed=21)
+        seat = game.to_act[0]
+        game.act(seat, game.legal_actions(seat)[-1])
+        again = hs.replay(game.record())
+        for copy in (game, again):
+            seat = copy.to_act[0]
+            copy.act(seat, copy.legal_actions(seat)[-1])
+        assert again.record() == game.record()
+
+    def test_a_format_1_record_still_replays(self):
+        # Written before format 2: no format key, chance drawn again from the seed.
+        old = {"game": "greed", "seats": 2, "options": {}, "seed": 3, "actions": []}
+        assert hs.replay(old).view(None) == hs.new_game("greed", seats=2, seed=3).view(None)
+
+    def test_an_unknown_format_or_a_bad_entry_is_explained(self):
+        game = hs.new_game("greed", seats=2, seed=3)
+        with pytest.raises(ValueError, match="format 7"):
+            hs.replay({**game.record(), "format": 7})
+        with pytest.raises(ValueError, match="entry 0 cannot be replayed: it has no 'seat'"):
+            hs.replay({**game.record(), "actions": [{"action": {"bank": True}}]})
+        with pytest.raises(ValueError, match="a JSON object"):
+            hs.replay([1, 2])
+
+    def test_a_sampled_world_has_no_record(self):
+        import random
+
+        world = hs.new_game("deal_or_no_deal", seats=2, seed=1).sample_world(0, random.Random(1))
+        with pytest.raises(ValueError, match="no record"):
+            world.record()
+
+
+def test_an_action_object_with_bad_fields_is_refused_like_bad_json():
+    from highstakes.catalog.deal_or_no_deal.actions import Move
+    from highstakes.catalog.greed.actions import Keep
+
+    game = hs.new_game("greed", seats=2, seed=1)
+    seat = game.to_act[0]
+    before = game.record()
+    with pytest.raises(hs.IllegalAction) as error:
+        game.act(seat, Keep(faces=["D"]))  # a list where the JSON form reads a tuple
+    assert error.value.code in ("bad_action", "dice_not_in_roll", "illegal_action")
+    assert game.record() == before
+    deal = hs.new_game("deal_or_no_deal", seats=2, seed=1)
+    with pytest.raises(hs.IllegalAction) as error:
+        deal.act(deal.to_act[0], Move("pick", 1.5))
+    assert error.value.code == "bad_action"

@@ -14,17 +14,18 @@ from typing import Any
 import pytest
 
 import highstakes as hs
-from highstakes.bots.registry import available_bots
+from highstakes.bots.registry import available_bots, make_bot
 from highstakes.catalog.greed import bots as greed_bots
 from highstakes.catalog.greed.scoring import FACE_INDEX
 from highstakes.server.rooms import RoomManager
 from highstakes.server.storage import Storage
-from server_helpers import (
+from highstakes.testing.servers import (
     Client,
     Replayer,
     ThreadServer,
     as_json,
     check_states,
+    decisions,
     game_over,
     play_to_end,
     play_until,
@@ -405,7 +406,7 @@ def test_every_refusal_goes_only_to_its_sender_and_changes_nothing(table: Table)
     players[mover].send({"type": "act", "action": legal_action, "version": 0})
     for client in table.clients:
         assert client.state()["version"] == 1
-    assert len(table.record()["actions"]) == 1
+    assert len(decisions(table.record())) == 1
 
 
 def test_a_flood_is_refused_to_the_flooder_only(table: Table) -> None:
@@ -474,7 +475,7 @@ def test_a_full_game_between_two_clients_then_a_rematch(table: Table) -> None:
     for final in [*finals, watched]:
         assert final["status"] == "over" and final["legal"] == [] and final["to_act"] == []
         assert final["result"] == expected
-        assert final["version"] == len(record["actions"])
+        assert final["version"] == len(decisions(record))
     assert len(expected["winners"]) == 1
     replayer = Replayer(record)
     for seat, client in [*players.items(), (None, spectator)]:
@@ -514,9 +515,9 @@ def test_a_bot_seat_plays_by_itself(server: ThreadServer) -> None:
     bot_moves = events.count({"kind": "acted", "seat": 1})
     assert bot_moves and events.count({"kind": "acted", "seat": 0})
     record = stored_record(server.database_url, room)
-    assert final["version"] == len(record["actions"])
+    assert final["version"] == len(decisions(record))
     # The bot made every move of seat 1, each announced as that seat's.
-    assert sum(entry["seat"] == 1 for entry in record["actions"]) == bot_moves
+    assert sum(entry["seat"] == 1 for entry in decisions(record)) == bot_moves
     replayer = Replayer(record)
     assert check_states(replayer, 0, ann.received) > 1
     assert check_states(replayer, None, spectator.received) == len(spectator.states())
@@ -552,12 +553,11 @@ def test_the_turn_timer_lets_the_strongest_bot_act(server: ThreadServer, full_gr
     assert timed["event"] == {"kind": "timer", "seat": mover}
     assert 4.5 <= waited < 12, waited
     record = stored_record(server.database_url, room)
-    assert record["actions"][0]["seat"] == mover
+    assert decisions(record)[0]["seat"] == mover
     position = Replayer(record).at(0)
-    strongest = list(available_bots("greed"))[-1]
-    bot = greed_bots.BOTS[strongest]()
+    bot = make_bot("greed", hs.definition("greed").strongest_bot(2, {}))
     choice = bot.choose(position.view(mover), position.legal_actions(mover), random.Random(0))
-    assert record["actions"][0]["action"] == as_json(choice.to_json())
+    assert decisions(record)[0]["action"] == as_json(choice.to_json())
 
 
 def test_a_turn_timer_of_a_finished_game_never_acts_in_the_next(tmp_path: Any) -> None:

@@ -17,13 +17,14 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
-from server_helpers import (
+from highstakes.testing.servers import (
     Client,
     ProcessServer,
     Replayer,
     Server,
     ThreadServer,
     check_states,
+    decisions,
     game_over,
     play_all,
     play_to_end,
@@ -250,7 +251,7 @@ def test_a_crash_loses_no_acknowledged_action(database_url: str, tmp_path: Path)
         server = ProcessServer(database_url, log).start()
         for room, record in records.items():
             replayer = Replayer(record)
-            restored = len(record["actions"])
+            restored = len(decisions(record))
             heard = [(seat, client) for (owner, seat), client in clients.items() if owner == room]
             if room == duel:
                 heard.append((None, watcher))
@@ -265,7 +266,7 @@ def test_a_crash_loses_no_acknowledged_action(database_url: str, tmp_path: Path)
         again = {key: server.client(key[0], token) for key, token in seats.items()}
         for (room, seat), client in again.items():
             state = client.last_state()
-            assert state["seat"] == seat and state["version"] >= len(records[room]["actions"])
+            assert state["seat"] == seat and state["version"] >= len(decisions(records[room]))
         finals = play_to_end(list(again.values()), seed=8)
         assert all(final["status"] == "over" for final in finals)
         for (room, seat), client in again.items():

@@ -19,12 +19,13 @@ import pytest
 
 import highstakes as hs
 from highstakes.server.rooms import hash_token
-from server_helpers import (
+from highstakes.testing.servers import (
     Client,
     Replayer,
     ThreadServer,
     assert_secrets_absent,
     check_states,
+    decisions,
     game_over,
     play_to_end,
     stored_record,
@@ -138,7 +139,7 @@ def test_every_state_message_shows_exactly_the_seats_own_view(server: ThreadServ
                     assert state["turn_deadline"] is None, "these rooms have no turn timer"
                 assert check_states(replayer, seat, client.received) == len(states)
                 final = states[-1]
-                assert final["status"] == "over" and final["version"] == len(record["actions"])
+                assert final["status"] == "over" and final["version"] == len(decisions(record))
                 assert_secrets_absent(client.raw, secrets)
     finally:
         for played in games:

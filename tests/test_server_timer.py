@@ -19,7 +19,7 @@ import pytest
 from highstakes.server import rooms
 from highstakes.server.rooms import Room, RoomManager
 from highstakes.server.storage import Storage
-from server_helpers import ThreadServer
+from highstakes.testing.servers import ThreadServer
 
 TWO = ["human", "human"]
 

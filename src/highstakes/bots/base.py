@@ -1,25 +1,5 @@
-"""What a bot is: a player that sees only its seat's view and legal actions."""
+"""What a bot is (the protocol lives in the engine, where every game's bots can import it)."""
 
-from __future__ import annotations
+from highstakes.engine.bot import Bot, RandomBot
 
-import random
-from typing import Protocol
-
-from highstakes.engine.action import JSON, Action
-
-
-class Bot(Protocol):
-    """A player. ``choose`` gets exactly what a person in the seat would see."""
-
-    name: str
-
-    def choose(self, view: dict[str, JSON], legal: list[Action], rng: random.Random) -> Action: ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions: the baseline every game supports."""
-
-    name = "random"
-
-    def choose(self, view: dict[str, JSON], legal: list[Action], rng: random.Random) -> Action:
-        return rng.choice(legal)
+__all__ = ["Bot", "RandomBot"]

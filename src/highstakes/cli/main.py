@@ -15,7 +15,7 @@ from typing import Any
 
 from highstakes import __version__
 from highstakes.engine.options import parse_option_value
-from highstakes.engine.registry import definition, game_part, games
+from highstakes.engine.registry import definition, games
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -56,7 +56,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     from highstakes.bots.registry import available_bots
 
     if args.json:
-        print(json.dumps([definition(g).describe() for g in games()], indent=2))
+        print(json.dumps([describe_game(g) for g in games()], indent=2))
         return EXIT_OK
     table = Table(title="Games")
     for column in ("id", "players", "bots", "options", "about"):
@@ -71,6 +71,20 @@ def cmd_games(args: argparse.Namespace) -> int:
         )
     Console().print(table)
     return EXIT_OK
+
+
+def describe_game(game_id: str) -> dict[str, Any]:
+    """A game's description with what it offers: its bots (by name and in words) and parts."""
+    from highstakes.bots.registry import bot_catalog
+
+    d = definition(game_id)
+    described = d.describe()
+    described["bots"] = [
+        {"name": bot.name, "label": bot.label, "about": bot.about} for bot in bot_catalog(game_id).values()
+    ]
+    described["advisor"] = d.advisor() is not None
+    described["solver"] = d.solver() is not None
+    return described
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -140,19 +154,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     data = summary.to_json()
-    analysis = game_part(game_id, "analysis")  # the game's own statistics, if any
+    analysis = definition(game_id).analysis()  # the game's own statistics, if any
     details = None
     if analysis is not None:
-        # The game's own statistics (Deal or No Deal: winnings, deal rounds, offer curves).
-        details = analysis.simulate_summary(
-            args.games, bot_names, seed=args.seed, options=options
-        )
+        details = analysis.summarize(args.games, bot_names, args.seed, options)
         data["analysis"] = details
     if args.plot:
-        if analysis is None or not hasattr(analysis, "plot_offer_curves"):
-            raise UsageError(f"--plot is not available for {game_id}; games with plots: deal_or_no_deal")
+        if analysis is None or analysis.plot is None:
+            with_plots = [g for g in games() if (a := definition(g).analysis()) is not None and a.plot]
+            raise UsageError(
+                f"--plot is not available for {game_id}; games with plots: {', '.join(with_plots) or 'none'}"
+            )
         try:
-            written = analysis.plot_offer_curves(args.plot, details)
+            written = analysis.plot.draw(args.plot, details or {})
         except RuntimeError as error:  # matplotlib missing: the message says how to install it
             raise UsageError(str(error)) from None
         print(f"wrote {written}", file=sys.stderr)
@@ -160,9 +174,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return EXIT_OK
     _print_summary(data)
-    if details is not None:
+    if analysis is not None and details is not None:
         print()
-        print(analysis.format_summary(details))
+        print(analysis.describe(details))
     return EXIT_OK
 
 
@@ -197,55 +211,36 @@ def _print_summary(data: dict[str, Any]) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     game_id = _game_id(args.game)
-    if game_id != "greed":
-        raise UsageError(f"there is no solver for {game_id}; solvable games: greed")
-    from highstakes.catalog.greed import solver
+    solver = definition(game_id).solver()
+    if solver is None:
+        solvable = [g for g in games() if definition(g).solver() is not None]
+        raise UsageError(f"there is no solver for {game_id}; solvable games: {', '.join(solvable) or 'none'}")
+    from highstakes.engine.options import resolve_options
 
-    options = definition("greed").option_specs
     try:
-        from highstakes.engine.options import resolve_options
-
-        resolved = resolve_options("greed", options, _options(args.option))
+        resolved = resolve_options(game_id, definition(game_id).option_specs, _options(args.option))
     except ValueError as error:
         raise UsageError(str(error)) from None
-    def run(progress: Any = None) -> Any:
-        if args.force:
-            fresh = solver.solve(resolved, progress=progress)
-            solver.save(fresh)
-            return fresh
-        return solver.load_or_solve(resolved, progress=progress)
+    report = None if args.force else solver.cached(resolved)
+    if report is None:
+        if args.json or not sys.stderr.isatty():
+            report = solver.solve(resolved, None)
+        else:
+            from rich.progress import Progress
 
-    cached = None if args.force else solver.load_cached(resolved)
-    if cached is not None:
-        solution = cached
-    elif args.json or not sys.stderr.isatty():
-        solution = run()
-    else:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task("solving Greed (score pairs)", total=None)
-            solution = run(lambda done, total: bar.update(task, completed=done, total=total))
-    summary = solution.summary()
+            title = definition(game_id).title
+            print(f"Solving {title} for these options, one time, about {solver.seconds(resolved):.0f} s.",
+                  file=sys.stderr)
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"solving {title}", total=None)
+                report = solver.solve(
+                    resolved, lambda done, total: bar.update(task, completed=done, total=total)
+                )
     if args.json:
-        print(json.dumps(summary, indent=2))
+        print(json.dumps(report.data, indent=2))
     else:
-        rules = ", ".join(f"{k}={json.dumps(v)}" for k, v in summary["rules"].items())
-        lines = [
-            ("rules", rules),
-            ("states", f"{summary['state_count']:,}"),
-            ("solve time", f"{summary['solve_seconds']:.1f} s"),
-            ("peak memory", f"{summary['peak_memory_mib']:.0f} MiB" if summary["peak_memory_mib"] else "n/a"),
-            ("first player wins (both optimal)", f"{summary['first_player_win_probability']:.4f}"),
-            (
-                "fair compensation for the second player",
-                f"{summary['fair_compensation']} points (first player then wins "
-                f"{summary['compensated_first_player_win_probability']:.4f})",
-            ),
-            ("cached at", summary["cache_path"] or "not cached"),
-        ]
-        width = max(len(label) for label, _ in lines)
-        for label, value in lines:
+        width = max((len(label) for label, _ in report.lines), default=0)
+        for label, value in report.lines:
             print(f"{label:<{width}}  {value}")
     return EXIT_OK
 
@@ -378,12 +373,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     sub.add_argument("--plot", metavar="FILE.png",
-                     help="Deal or No Deal: draw each banker's offers as a share of the mean by round")
+                     help="draw the game's own chart of the run, for games that have one")
     add_options_flag(sub)
     sub.set_defaults(run=cmd_simulate)
 
     sub = commands.add_parser("solve", help="compute a game's optimal policy and cache it on disk")
-    sub.add_argument("game", help="game id: greed")
+    sub.add_argument("game", help="game id of a game with a solver, e.g. greed")
     sub.add_argument("--force", action="store_true", help="solve again even if a cached solution exists")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_options_flag(sub)

@@ -1,21 +1,33 @@
 """The contract every game implements.
 
-A game package provides one :class:`GameDefinition` (what the game is, its
-options, how to read actions from JSON) and a :class:`GameState` subclass (the
-full state, hidden information included). Faces and bots never touch a
-``GameState``: they go through :class:`highstakes.engine.game.Game`, which
-validates every input and hands out views.
+A game package provides one :class:`GameDefinition` (what the game is, its options, how to
+read actions from JSON, and the optional parts it offers: bots, advisor, solver, analysis,
+terminal table, web renderer, rules text) and a :class:`GameState` subclass (the full
+state with hidden information). Faces and bots never touch a ``GameState``: they go
+through :class:`highstakes.engine.game.Game`, which validates every input and hands out
+views.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from highstakes.engine.action import JSON, Action
-from highstakes.engine.options import OptionSpec
+from highstakes.engine.ledger import Ledger
+from highstakes.engine.options import GameOptions, OptionSpec
+from highstakes.engine.parts import (
+    Advisor,
+    AmountEntry,
+    Analysis,
+    BotInfo,
+    Solver,
+    TerminalTableFactory,
+)
 
 
 class GameState(ABC):
@@ -44,14 +56,14 @@ class GameState(ABC):
         Raises :class:`~highstakes.engine.errors.IllegalAction` for an impossible one.
         """
 
-    def sample_checked(self, rng: random.Random) -> Any:
-        """Draw an outcome straight in the form ``apply_chance`` takes.
+    def draw_chance(self, rng: random.Random) -> tuple[JSON, Any]:
+        """Draw an outcome: its JSON form (for the record) and the form ``apply_chance`` takes.
 
-        What the engine calls when it resolves chance itself. Games override it to
-        skip the JSON round trip, and must then make the same draws from ``rng`` as
-        ``sample_chance`` so that a seed plays the same game either way.
+        What the engine calls when it resolves chance itself. Games override it to skip
+        the JSON round trip (Greed draws its dice straight into a precomputed roll).
         """
-        return self.check_chance(self.sample_chance(rng))
+        outcome = self.sample_chance(rng)
+        return outcome, self.check_chance(outcome)
 
     @abstractmethod
     def apply_chance(self, outcome: Any) -> None: ...
@@ -85,27 +97,103 @@ class GameState(ABC):
     @abstractmethod
     def clone(self) -> GameState: ...
 
+    # --- optional hooks, with defaults for games that do not need them ---------------------
+    def resample_hidden(self, seat: int | None, rng: random.Random) -> GameState:
+        """A full state that ``seat`` could not tell from this one, drawn at random.
+
+        Everything the seat cannot see (other hands, unopened cases, the bag) is drawn again
+        from what its view and its own past actions allow, as if dealt anew; everything it
+        can see stays. The result must depend only on that information and ``rng``: build
+        pools in a canonical order (sorted) before shuffling. Search bots use this to
+        sample worlds, and the conformance kit to prove views keep secrets. Games without
+        hidden information set ``GameDefinition.hidden_information = False`` instead.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} has no resample_hidden: implement it, or declare "
+            "hidden_information = False on the game's definition"
+        )
+
+    def amount_entries(self, seat: int) -> list[AmountEntry]:
+        """Kinds of action that take any amount in a range, beyond the menu of ``legal_actions``."""
+        return []
+
+    def money(self) -> Ledger | None:
+        """The game's ledger, if it keeps money in one: its total never changes."""
+        return None
+
 
 class GameDefinition(ABC):
-    """What a game is: identity, seat range, options and its action language."""
+    """What a game is: identity, seat range, options, its action language and its parts.
+
+    Everything a face may use is declared here, typed: the optional parts are methods that
+    return None (or nothing) by default, and build their part on demand, so that heavy
+    imports happen only when a face asks for the part.
+    """
 
     id: str
     title: str
     summary: str
     min_seats: int
     max_seats: int
-    option_specs: Sequence[OptionSpec] = ()
+    #: The game's typed options (a frozen dataclass of ``option()`` fields).
+    options_type: type[GameOptions]
+    #: Whether some seat may not see everything; such a game implements ``resample_hidden``.
+    hidden_information: bool = True
+    #: Chance events plus decisions within which every game ends, whatever is played.
+    max_game_length: int = 100_000
+    #: View keys (at any depth) whose values are seats or lists of seats, so that generic
+    #: faces can show them as people count seats, from 1.
+    seat_keys: frozenset[str] = frozenset({"seat", "seats_to_act", "current", "winners", "starter"})
+
+    # --- the rules ---------------------------------------------------------------------------
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return self.options_type.specs()
 
     @abstractmethod
-    def new_state(self, seats: int, options: dict[str, Any]) -> GameState: ...
+    def new_state(self, seats: int, options: Any) -> GameState:
+        """The state at the start; ``options`` is an instance of ``options_type``."""
 
     @abstractmethod
     def parse_action(self, data: JSON) -> Action:
         """Read an action from its JSON form; raise IllegalAction('bad_action', ...) if malformed."""
 
+    # --- optional parts -------------------------------------------------------------------------
     def rules_text(self) -> str:
         """The rules for players, as Markdown."""
         return self.summary
+
+    def bots(self) -> Sequence[BotInfo]:
+        """The game's own bots, weakest first (``random`` is always offered besides)."""
+        return ()
+
+    def strongest_bot(self, seats: int, options: Mapping[str, Any]) -> str:
+        """The name of the strongest bot for this table: by default the last of ``bots()``."""
+        own = self.bots()
+        return own[-1].name if own else "random"
+
+    def advisor(self) -> Advisor | None:
+        """What the hint key asks: the advice for a seat's view and legal actions."""
+        return None
+
+    def solver(self) -> Solver | None:
+        return None
+
+    def analysis(self) -> Analysis | None:
+        """Statistics of the game's own that ``highstakes simulate`` adds."""
+        return None
+
+    def terminal_table(self) -> TerminalTableFactory | None:
+        """The game's own full-screen terminal table; None plays it at the generic one."""
+        return None
+
+    def web_renderer(self) -> Traversable | None:
+        """The game's browser renderer (an ES module); None draws it with the generic one."""
+        return None
+
+    def docs_page(self) -> Traversable | None:
+        """The game's reference page for developers (Markdown): options, actions, views."""
+        return None
 
     def describe(self) -> dict[str, JSON]:
         return {
@@ -115,4 +203,12 @@ class GameDefinition(ABC):
             "min_seats": self.min_seats,
             "max_seats": self.max_seats,
             "options": [spec.to_json() for spec in self.option_specs],
+            "hidden_information": self.hidden_information,
+            "seat_keys": sorted(self.seat_keys),
         }
+
+
+def package_file(package: str, *path: str) -> Traversable | None:
+    """A file shipped in a game's package, or None when it does not exist."""
+    candidate = files(package).joinpath(*path)
+    return candidate if candidate.is_file() else None

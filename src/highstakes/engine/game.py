@@ -1,8 +1,13 @@
 """``Game``: the one handle through which faces, bots and tests play any game.
 
-It owns the seeded random source and the action record, validates every
-input before the rules see it, and resolves chance automatically unless the
-caller asked to script it. A refused input raises and leaves everything as it was.
+It owns the seeded random source and the record, validates every input before the rules
+see it, and resolves chance automatically unless the caller asked to script it. A refused
+input raises and leaves everything as it was.
+
+A record (format 2) lists every action and every chance outcome in order, whether chance
+was drawn from the seed or scripted. Replay applies the recorded outcomes and never draws
+them again from the seed, so a change in how a game rolls its dice or shuffles its cards
+never breaks a stored game. The seed stays in the record as information.
 """
 
 from __future__ import annotations
@@ -20,12 +25,21 @@ from highstakes.engine.registry import definition as lookup_definition
 
 # Chance resolution loops are bounded so that a faulty game cannot hang a face.
 _MAX_CHANCE_STEPS = 10_000
+#: The record layout :meth:`Game.record` writes. Format 1 (no ``format`` key) listed chance
+#: only when it was scripted and drew the rest again from the seed; it still replays.
+RECORD_FORMAT = 2
+# What a game's parse_action may raise on a malformed action besides IllegalAction; the
+# handle turns them into a refusal so that no input can crash a face.
+_PARSE_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError)
 
 
 class Game:
     """One game being played. Create it with :func:`highstakes.new_game`."""
 
-    __slots__ = ("_log", "_rng", "_state", "auto_chance", "definition", "options", "seats", "seed")
+    __slots__ = (
+        "_decisions", "_log", "_rng", "_state", "_world",
+        "auto_chance", "definition", "options", "seats", "seed",
+    )
 
     def __init__(
         self,
@@ -46,12 +60,17 @@ class Game:
             raise ValueError(f"seed must be an integer or None; got {seed!r}")
         self.definition = definition
         self.seats = seats
-        self.options = resolve_options(definition.id, definition.option_specs, options)
+        resolved = resolve_options(definition.id, definition.option_specs, options)
+        typed = definition.options_type(**resolved)
+        #: The options in their JSON form; the rules get them typed.
+        self.options: dict[str, JSON] = typed.to_json()
         self.seed = secrets.randbits(63) if seed is None else seed
         self.auto_chance = auto_chance
         self._rng = random.Random(self.seed)
-        self._state: GameState = definition.new_state(seats, dict(self.options))
+        self._state: GameState = definition.new_state(seats, typed)
         self._log: list[dict[str, JSON]] = []
+        self._decisions = 0
+        self._world = False
         self._resolve_chance()
 
     # --- the state as seen from outside -------------------------------------------------
@@ -73,8 +92,13 @@ class Game:
 
     @property
     def history_length(self) -> int:
-        """How many entries the record's action list holds (actions, and scripted chance)."""
+        """How many entries the record's action list holds (decisions and chance outcomes)."""
         return len(self._log)
+
+    @property
+    def decision_count(self) -> int:
+        """How many decisions the players have made: the game's position, counted from 0."""
+        return self._decisions
 
     def chance_outcomes(self) -> list[tuple[JSON, float]]:
         if not self._state.is_chance():
@@ -97,6 +121,19 @@ class Game:
             raise IllegalAction("not_over", "the game is not over yet", None)
         return self._state.result()
 
+    def amount_entries(self, seat: int) -> list[dict[str, JSON]]:
+        """Kinds of action ``seat`` may take now with any amount in a range (see ``AmountEntry``)."""
+        self._check_seat(seat)
+        if seat not in self._state.to_act():
+            return []
+        return [entry.to_json() for entry in self._state.amount_entries(seat)]
+
+    @property
+    def money_total(self) -> int | None:
+        """The total of the game's ledger (constant by construction), or None without one."""
+        ledger = self._state.money()
+        return None if ledger is None else ledger.total
+
     # --- changing it ---------------------------------------------------------------------
     def act(self, seat: int, action: Action | JSON) -> None:
         """Apply ``seat``'s action (an Action or its JSON form).
@@ -112,11 +149,12 @@ class Game:
                 raise IllegalAction("game_over", "the game is over", None)
             waiting = ", ".join(str(s) for s in to_act) or "nobody (chance)"
             raise IllegalAction("not_your_turn", f"seat {seat} may not act now; waiting for {waiting}", None)
-        parsed = action if isinstance(action, Action) else self.definition.parse_action(action)
+        parsed = self._parse(action)
         if not state.is_legal(seat, parsed):
             raise IllegalAction(*state.explain_illegal(seat, parsed))
         state.apply_action(seat, parsed)
         self._log.append({"seat": seat, "action": parsed.to_json()})
+        self._decisions += 1
         self._resolve_chance()
 
     def apply_chance(self, outcome: JSON) -> None:
@@ -127,15 +165,52 @@ class Game:
         self._state.apply_chance(checked)
         self._log.append({"chance": outcome})
 
+    def _parse(self, action: Action | JSON) -> Action:
+        """The action as the game reads it from JSON; an Action object must read back as itself.
+
+        So an action built in code with fields its JSON form would not allow (an amount of
+        1.5 where whole numbers are the rule) is refused exactly like that JSON.
+        """
+        data = action.to_json() if isinstance(action, Action) else action
+        try:
+            parsed = self.definition.parse_action(data)
+        except IllegalAction:
+            raise
+        except _PARSE_ERRORS as error:
+            raise IllegalAction("bad_action", f"that action cannot be read: {error}", None) from None
+        if isinstance(action, Action) and parsed != action:
+            raise IllegalAction("bad_action", f"{action!r} is not an action of {self.game_id}", None)
+        return parsed
+
     def _resolve_chance(self) -> None:
         if not self.auto_chance:
             return
-        state, rng = self._state, self._rng
+        state, rng, log = self._state, self._rng, self._log
         for _ in range(_MAX_CHANCE_STEPS):
             if not state.is_chance():
                 return
-            state.apply_chance(state.sample_checked(rng))
+            outcome, checked = state.draw_chance(rng)
+            state.apply_chance(checked)
+            log.append({"chance": outcome})
         raise RuntimeError(f"{self.game_id}: chance did not settle after {_MAX_CHANCE_STEPS} steps")
+
+    # --- hidden information ------------------------------------------------------------------
+    def sample_world(self, seat: int | None, rng: random.Random) -> Game:
+        """A game ``seat`` could not tell from this one, with every hidden thing drawn anew.
+
+        For search bots (determinization) and the conformance kit's secrecy check. The world
+        has no record: it would hold this game's real chance outcomes.
+        """
+        if seat is not None:
+            self._check_seat(seat)
+        world = self.clone()
+        world._log = []
+        world._world = True
+        world.seed = rng.getrandbits(63)
+        world._rng = random.Random(world.seed)
+        if self.definition.hidden_information:
+            world._state = self._state.resample_hidden(seat, rng)
+        return world
 
     def _check_seat(self, seat: Any, as_error: bool = False) -> None:
         if type(seat) is int and 0 <= seat < self.seats:
@@ -158,15 +233,25 @@ class Game:
         copy._rng = random.Random()
         copy._rng.setstate(self._rng.getstate())
         copy._log = list(self._log)
+        copy._decisions = self._decisions
+        copy._world = self._world
         return copy
 
     def record(self) -> dict[str, JSON]:
-        """Everything needed to rebuild this game exactly with :func:`replay`."""
+        """Everything needed to rebuild this game exactly with :func:`replay`.
+
+        It holds every secret (every chance outcome): faces show it to players only once the
+        game is over.
+        """
+        if self._world:
+            raise ValueError("a sampled world has no record")
         return {
+            "format": RECORD_FORMAT,
             "game": self.game_id,
             "seats": self.seats,
             "options": dict(self.options),
             "seed": self.seed,
+            "auto_chance": self.auto_chance,
             "actions": [dict(entry) for entry in self._log],
         }
 
@@ -187,22 +272,62 @@ def new_game(
 
 
 def replay(record: Mapping[str, JSON]) -> Game:
-    """Rebuild a game from :meth:`Game.record`; the final state is exactly the same."""
+    """Rebuild a game from :meth:`Game.record`; the final state is exactly the same.
+
+    A prefix of a record's entries rebuilds the game as it was at that point. Raises
+    ValueError saying what is wrong with a record that cannot be replayed.
+    """
+    if not isinstance(record, Mapping):
+        raise ValueError("a game record is a JSON object")
     for key in ("game", "seats", "actions"):
         if key not in record:
             raise ValueError(f"a game record needs the key {key!r}")
     entries = record["actions"]
-    scripted = any("chance" in entry for entry in entries)
+    if not isinstance(entries, list):
+        raise ValueError("a game record's 'actions' is a list")
+    record_format = record.get("format", 1)
+    if record_format not in (1, RECORD_FORMAT):
+        raise ValueError(f"this record has format {record_format!r}; this version reads formats 1 and 2")
+    if record_format == 1:
+        # Format 1 listed chance only when it was scripted, and drew the rest from the seed.
+        auto_chance = not any(isinstance(entry, Mapping) and "chance" in entry for entry in entries)
+        scripting = auto_chance
+    else:
+        auto_chance = record.get("auto_chance", True)
+        if not isinstance(auto_chance, bool):
+            raise ValueError("a game record's 'auto_chance' is true or false")
+        scripting = False
     game = new_game(
         record["game"], record["seats"], seed=record.get("seed"),
-        options=record.get("options"), auto_chance=not scripted,
+        options=record.get("options"), auto_chance=scripting,
     )
     for index, entry in enumerate(entries):
         try:
-            if "chance" in entry:
-                game.apply_chance(entry["chance"])
-            else:
-                game.act(entry["seat"], entry["action"])
+            _replay_entry(game, entry, advance_rng=record_format == RECORD_FORMAT and auto_chance)
         except (IllegalAction, KeyError, TypeError) as error:
-            raise ValueError(f"record entry {index} cannot be replayed: {error}") from error
+            problem = _entry_problem(entry, error)
+            raise ValueError(f"record entry {index} cannot be replayed: {problem}") from error
+    game.auto_chance = auto_chance
+    game._resolve_chance()
     return game
+
+
+def _replay_entry(game: Game, entry: Any, *, advance_rng: bool) -> None:
+    if not isinstance(entry, Mapping):
+        raise TypeError("an entry is an object with 'seat' and 'action', or 'chance'")
+    if "chance" in entry:
+        if advance_rng and game._state.is_chance():
+            # Keep the random source where the original game had it, so that a replayed
+            # game goes on as the original would have; the outcome itself is the record's.
+            game._state.draw_chance(game._rng)
+        game.apply_chance(entry["chance"])
+    else:
+        game.act(entry["seat"], entry["action"])
+
+
+def _entry_problem(entry: Any, error: Exception) -> str:
+    if isinstance(error, KeyError):
+        return f"it has no {error.args[0]!r}"
+    if isinstance(error, IllegalAction):
+        return error.message
+    return str(error)

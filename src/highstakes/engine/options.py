@@ -1,11 +1,18 @@
-"""Game options: declared as data, validated once at creation with a clear error."""
+"""Game options: declared as data, validated once at creation with a clear error.
+
+A game declares its options as a frozen dataclass deriving from :class:`GameOptions`, each
+field made with :func:`option`. That one class is the options' only home: the specs that
+faces build pickers from, the validation, the defaults, and the typed value the rules,
+bots and solvers read all come from it.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Self
 
 
 @dataclass(frozen=True)
@@ -95,3 +102,56 @@ def parse_option_value(text: str) -> Any:
         except json.JSONDecodeError:
             pass
     return text
+
+
+_SPEC_KEY = "highstakes_option"
+
+
+def option(
+    default: Any,
+    choices: Sequence[Any],
+    description: str,
+    *,
+    also_accepts: str | None = None,
+    check: Callable[[Any], Any] | None = None,
+) -> Any:
+    """A field of a :class:`GameOptions` dataclass: its default, allowed values and meaning."""
+    spec = {"default": default, "choices": tuple(choices), "description": description,
+            "also_accepts": also_accepts, "check": check}
+    return dataclasses.field(default=default, metadata={_SPEC_KEY: spec})
+
+
+class GameOptions:
+    """Base of a game's typed options (subclasses are frozen dataclasses of :func:`option` fields).
+
+    ``GAME_ID`` names the game in error messages.
+    """
+
+    GAME_ID: ClassVar[str] = "game"
+
+    @classmethod
+    def specs(cls) -> tuple[OptionSpec, ...]:
+        specs = []
+        for item in dataclasses.fields(cls):  # type: ignore[arg-type]
+            declared = item.metadata.get(_SPEC_KEY)
+            if declared is None:
+                raise TypeError(f"{cls.__name__}.{item.name} must be declared with option()")
+            specs.append(OptionSpec(item.name, declared["default"], declared["choices"],
+                                    declared["description"], declared["also_accepts"], declared["check"]))
+        return tuple(specs)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None = None) -> Self:
+        """The options from their JSON form (a record's or a view's ``options``), validated."""
+        return cls(**resolve_options(cls.GAME_ID, cls.specs(), data))
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: lists for tuples, so that it survives a JSON round trip unchanged."""
+        return {
+            item.name: _jsonable(getattr(self, item.name))
+            for item in dataclasses.fields(self)  # type: ignore[arg-type]
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value

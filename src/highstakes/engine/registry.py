@@ -1,45 +1,73 @@
-"""The registry of games, filled by each game package when it is imported."""
+"""The registry of games, found through the entry-point group ``highstakes.games``.
+
+Every game, the project's own included, is declared in its distribution's metadata::
+
+    [project.entry-points."highstakes.games"]
+    pig = "highstakes_pig:PIG"
+
+The entry point names a :class:`GameDefinition` (an instance, or a class to instantiate).
+Installing a package that declares one adds its game to every face; the engine imports no
+game by name. Tests and notebooks may also :func:`register` a definition directly.
+"""
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+import warnings
+from importlib.metadata import EntryPoint, entry_points
 
 from highstakes.engine.contract import GameDefinition
 
-_GAMES: dict[str, GameDefinition] = {}
+ENTRY_POINT_GROUP = "highstakes.games"
 
-# Game packages register themselves on import; listing them here keeps the
-# engine free of game imports while ``highstakes.games()`` still sees them all.
-_GAME_MODULES = ("highstakes.catalog.deal_or_no_deal", "highstakes.catalog.greed")
+_GAMES: dict[str, GameDefinition] = {}
 _loaded = False
 
 
+class GamePluginWarning(UserWarning):
+    """An installed game could not be loaded; the other games still work."""
+
+
 def register(definition: GameDefinition) -> GameDefinition:
+    """Add a game to the registry (a second definition under the same id is refused)."""
+    if not isinstance(definition, GameDefinition):
+        raise TypeError(f"register() takes a GameDefinition; got {definition!r}")
     if definition.id in _GAMES and _GAMES[definition.id] is not definition:
         raise ValueError(f"a game with id {definition.id!r} is already registered")
     _GAMES[definition.id] = definition
     return definition
 
 
+def unregister(game_id: str) -> None:
+    """Remove a game registered by hand (tests use this to clean up)."""
+    _GAMES.pop(game_id, None)
+
+
+def _load(entry: EntryPoint) -> GameDefinition:
+    loaded = entry.load()
+    definition = loaded() if isinstance(loaded, type) else loaded
+    if not isinstance(definition, GameDefinition):
+        raise TypeError(f"it names {loaded!r}, not a GameDefinition")
+    if definition.id != entry.name:
+        raise ValueError(f"it is registered as {entry.name!r} but its definition's id is {definition.id!r}")
+    return definition
+
+
 def _load_all() -> None:
     global _loaded
-    if not _loaded:
-        for module in _GAME_MODULES:
-            importlib.import_module(module)
-        _loaded = True
-
-
-def game_part(game_id: str, part: str) -> ModuleType | None:
-    """A game's optional module (``bots``, ``analysis``...), or None when it has none."""
-    definition(game_id)  # raises a ValueError naming the games for an unknown id
-    name = f"highstakes.catalog.{game_id}.{part}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise  # the module exists but something it imports is missing
-        return None
+    if _loaded:
+        return
+    _loaded = True
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name in _GAMES:
+            continue
+        try:
+            register(_load(entry))
+        except Exception as error:
+            # A broken plugin must not take every other game down with it.
+            warnings.warn(
+                f"the game {entry.name!r} ({entry.value}) could not be loaded: {error}",
+                GamePluginWarning, stacklevel=3,
+            )
 
 
 def games() -> list[str]:
@@ -52,7 +80,7 @@ def definition(game_id: str) -> GameDefinition:
     _load_all()
     try:
         return _GAMES[game_id]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(
             f"unknown game {game_id!r}; available games: {', '.join(sorted(_GAMES))}"
         ) from None

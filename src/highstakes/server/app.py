@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import highstakes as hs
-from highstakes.bots.registry import available_bots
+from highstakes.bots.registry import available_bots, bot_catalog
 from highstakes.engine.registry import definition
 from highstakes.server.rooms import Room, RoomError, RoomManager
 from highstakes.server.storage import Storage
@@ -37,8 +37,7 @@ def _static(name: str) -> Any:
 
 
 def _renderer(game_id: str) -> Any | None:
-    candidate = files(f"highstakes.catalog.{game_id}").joinpath("web", "renderer.js")
-    return candidate if candidate.is_file() else None
+    return definition(game_id).web_renderer()
 
 
 def _error(error: RoomError) -> JSONResponse:
@@ -124,6 +123,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
         for game_id in hs.games():
             described = definition(game_id).describe()
             described["bots"] = list(available_bots(game_id))
+            described["bot_labels"] = {name: info.label for name, info in bot_catalog(game_id).items()}
             described["renderer"] = f"/games/{game_id}/renderer.js" if _renderer(game_id) else None
             catalog.append(described)
         return JSONResponse(catalog)

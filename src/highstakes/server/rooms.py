@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 import highstakes as hs
-from highstakes.bots.base import Bot
 from highstakes.bots.registry import available_bots, make_bot, strongest_bot
 from highstakes.engine.action import JSON
+from highstakes.engine.bot import Bot
 from highstakes.engine.game import Game
 from highstakes.engine.options import resolve_options
-from highstakes.engine.registry import definition, game_part
+from highstakes.engine.registry import definition
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
 
 T = TypeVar("T")
@@ -99,7 +99,8 @@ class Room:
 
     @property
     def version(self) -> int:
-        return self.game.history_length
+        """The position clients act at: how many decisions the current game has seen."""
+        return self.game.decision_count
 
     @property
     def waiting_for_people(self) -> bool:
@@ -213,11 +214,7 @@ class RoomManager:
         """Rebuild every stored room by replaying its log; returns how many."""
         stored_rooms = await self._db_call(self.storage.load_rooms)
         for stored in stored_rooms:
-            record = {
-                "game": stored.game, "seats": len(stored.seat_kinds), "options": stored.options,
-                "seed": stored.seed, "actions": stored.actions,
-            }
-            game = hs.replay(record)
+            game = hs.replay(stored.record())
             room = self._room_from(stored, game)
             self.rooms[room.id] = room
             self._schedule(room)
@@ -296,7 +293,8 @@ class RoomManager:
             turn_timer=float(turn_timer) if turn_timer is not None else None,
             created_at=time.time(), game_number=1, seed=seed,
         )
-        await self._db_call(self.storage.create_room, stored)
+        # The opening chance (a shuffle, a roll-off) is part of the record from the start.
+        await self._db_call(self.storage.create_room, stored, game.record()["actions"])
         room = self._room_from(stored, game)
         self.rooms[room_id] = room
         self._schedule(room)
@@ -405,13 +403,13 @@ class RoomManager:
                     f"that move was for position {version}, but the game is at {room.version}; "
                     "the board has been refreshed",
                 )
-            before = room.version
+            before = room.game.history_length
             candidate = room.game.clone()
             try:
                 candidate.act(seat, action)
             except hs.IllegalAction as refusal:
                 raise RoomError(refusal.code, refusal.message, 400, refusal.rule) from None
-            entries = candidate.record()["actions"][before:]
+            entries = candidate.record()["actions"][before:]  # the decision and the chance it led to
             await self._db_call(self.storage.append_actions, room.id, room.game_number, before, entries)
             room.game = candidate
             room.start_turn_clocks()
@@ -426,8 +424,9 @@ class RoomManager:
                 raise RoomError("not_over", "a rematch can start only when the game is over")
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
-            await self._db_call(self.storage.start_game, room.id, game_number, seed)
-            room.game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options)
+            game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options)
+            await self._db_call(self.storage.start_game, room.id, game_number, seed, game.record()["actions"])
+            room.game = game
             room.game_number = game_number
             room.start_turn_clocks()
         await self.broadcast(room, {"kind": "rematch", "seat": seat})
@@ -436,7 +435,7 @@ class RoomManager:
     async def hint(self, room: Room, seat: int | None) -> dict[str, Any]:
         if seat is None:
             raise RoomError("spectator", "hints are for players")
-        advisor = getattr(game_part(room.game_id, "bots"), "hint", None)
+        advisor = definition(room.game_id).advisor()
         if advisor is None:
             raise RoomError("no_hint", f"{room.game_id} has no advisor")
         if seat not in room.game.to_act or room.status != "playing":

@@ -9,6 +9,7 @@ SQLAlchemy Core keeps one code path for both databases.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
+
+from highstakes.engine.game import RECORD_FORMAT
 
 metadata = MetaData()
 
@@ -56,6 +59,19 @@ seats_table = Table(
     Column("token_hash", String(64), nullable=False),
 )
 
+# One row per game of a room (a rematch starts the next): its own seed and record format,
+# so every game of a room can still be replayed after later ones began. Rooms stored before
+# this table existed have no rows; their games are format 1 records.
+games_table = Table(
+    "games",
+    metadata,
+    Column("room_id", String(32), primary_key=True),
+    Column("game_number", Integer, primary_key=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("record_format", Integer, nullable=False),
+    Column("started_at", Float, nullable=False),
+)
+
 actions_table = Table(
     "actions",
     metadata,
@@ -78,6 +94,17 @@ class StoredRoom:
     seed: int
     seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (name, token hash)
     actions: list[dict[str, Any]] = field(default_factory=list)  # of the current game
+    record_format: int = RECORD_FORMAT  # of the current game's log
+
+    def record(self) -> dict[str, Any]:
+        """The current game's record, for ``hs.replay``."""
+        record: dict[str, Any] = {
+            "game": self.game, "seats": len(self.seat_kinds), "options": self.options,
+            "seed": self.seed, "actions": self.actions,
+        }
+        if self.record_format >= 2:
+            record.update(format=self.record_format, auto_chance=True)
+        return record
 
 
 def default_database_url() -> str:
@@ -121,7 +148,8 @@ class Storage:
             raise ValueError(f"cannot use database {url!r}: {error}") from error
         metadata.create_all(self.engine)
 
-    def create_room(self, room: StoredRoom) -> None:
+    def create_room(self, room: StoredRoom, entries: list[Any] | None = None) -> None:
+        """Store a new room, its first game and that game's first entries (its opening chance)."""
         with self.engine.begin() as connection:
             connection.execute(
                 insert(rooms_table).values(
@@ -129,6 +157,30 @@ class Storage:
                     seat_kinds=json.dumps(room.seat_kinds), turn_timer=room.turn_timer,
                     created_at=room.created_at, game_number=room.game_number, seed=room.seed,
                 )
+            )
+            self._insert_game(connection, room.id, room.game_number, room.seed, room.created_at)
+            self._insert_entries(connection, room.id, room.game_number, 0, entries or [])
+
+    @staticmethod
+    def _insert_game(connection: Any, room_id: str, game_number: int, seed: int, started_at: float) -> None:
+        connection.execute(
+            insert(games_table).values(
+                room_id=room_id, game_number=game_number, seed=seed, record_format=RECORD_FORMAT,
+                started_at=started_at,
+            )
+        )
+
+    @staticmethod
+    def _insert_entries(connection: Any, room_id: str, game_number: int, first_index: int,
+                        entries: list[Any]) -> None:
+        if entries:
+            connection.execute(
+                insert(actions_table),
+                [
+                    {"room_id": room_id, "game_number": game_number, "idx": first_index + offset,
+                     "entry": json.dumps(entry)}
+                    for offset, entry in enumerate(entries)
+                ],
             )
 
     def claim_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> None:
@@ -144,22 +196,20 @@ class Storage:
 
     def append_actions(self, room_id: str, game_number: int, first_index: int, entries: list[Any]) -> None:
         with self.engine.begin() as connection:
-            connection.execute(
-                insert(actions_table),
-                [
-                    {"room_id": room_id, "game_number": game_number, "idx": first_index + offset,
-                     "entry": json.dumps(entry)}
-                    for offset, entry in enumerate(entries)
-                ],
-            )
+            self._insert_entries(connection, room_id, game_number, first_index, entries)
 
-    def start_game(self, room_id: str, game_number: int, seed: int) -> None:
+    def start_game(self, room_id: str, game_number: int, seed: int, entries: list[Any] | None = None,
+                   started_at: float | None = None) -> None:
+        """Begin a room's next game (a rematch) with its own seed and its first entries."""
         with self.engine.begin() as connection:
             connection.execute(
                 update(rooms_table).where(rooms_table.c.id == room_id).values(
                     game_number=game_number, seed=seed
                 )
             )
+            self._insert_game(connection, room_id, game_number, seed,
+                              time.time() if started_at is None else started_at)
+            self._insert_entries(connection, room_id, game_number, 0, entries or [])
 
     def load_rooms(self) -> list[StoredRoom]:
         """Every room with its seats and the action log of its current game, in order."""
@@ -175,6 +225,12 @@ class Storage:
             for row in connection.execute(select(seats_table)):
                 if row.room_id in rooms:
                     rooms[row.room_id].seats[row.seat] = (row.name, row.token_hash)
+            for room in rooms.values():
+                room.record_format = 1  # unless the room's current game has a row of its own
+            for row in connection.execute(select(games_table)):
+                room = rooms.get(row.room_id)
+                if room is not None and row.game_number == room.game_number:
+                    room.record_format = row.record_format
             for row in connection.execute(
                 select(actions_table).order_by(actions_table.c.room_id, actions_table.c.idx)
             ):

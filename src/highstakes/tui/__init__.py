@@ -1,16 +1,27 @@
-"""Full-screen terminal play: people at one keyboard (hot-seat) and bots at one table."""
+"""Full-screen terminal play: people at one keyboard (hot-seat) and bots at one table.
+
+A game may bring its own table (``GameDefinition.terminal_table()``); every other game is
+played at the generic table, which draws any view as panels and lists the legal moves.
+"""
 
 from __future__ import annotations
 
 from os import PathLike
 from typing import Any
 
-from highstakes.tui.deal_app import DealApp
-from highstakes.tui.greed_app import GreedApp
-from highstakes.tui.table import DEFAULT_BOT_DELAY, TableApp
+from highstakes.engine.parts import TerminalTableFactory
+from highstakes.engine.registry import definition
+from highstakes.tui.table import DEFAULT_BOT_DELAY
 
-TABLES: dict[str, type[TableApp]] = {table.GAME_ID: table for table in (GreedApp, DealApp)}
-SUPPORTED_GAMES = tuple(TABLES)
+
+def table_for(game_id: str) -> TerminalTableFactory:
+    """The game's own terminal table, or the generic one."""
+    own = definition(game_id).terminal_table()
+    if own is not None:
+        return own
+    from highstakes.tui.generic import GenericTable
+
+    return GenericTable.for_game(game_id)
 
 
 def play(
@@ -29,11 +40,8 @@ def play(
     counts, options and bot names raise ValueError before the screen is taken over.
     With ``record_path`` the finished game's record is saved there as JSON.
     """
-    if game_id not in TABLES:
-        raise ValueError(
-            f"the terminal UI cannot play {game_id!r} yet; supported games: {', '.join(SUPPORTED_GAMES)}"
-        )
-    TABLES[game_id](seats, bots, seed, options or {}, record_path=record_path, bot_delay=bot_delay).run()
+    table = table_for(game_id)(seats, bots, seed, options or {}, record_path=record_path, bot_delay=bot_delay)
+    table.run()
 
 
-__all__ = ["SUPPORTED_GAMES", "DealApp", "GreedApp", "play"]
+__all__ = ["play", "table_for"]

@@ -31,7 +31,9 @@ from highstakes.engine.action import JSON, Action
 from highstakes.tui.screens import GameOverScreen, RulesScreen
 
 DEFAULT_BOT_DELAY = 0.4
-SHARED_CSS = "screens.tcss"  # the pop-ups' looks; each table lists its own sheet after it
+# The pop-ups' looks; each table lists its own sheet after it. An absolute path, because a
+# game's table lives in the game's package and Textual reads relative paths from there.
+SHARED_CSS = str(Path(__file__).with_name("screens.tcss"))
 
 # (game number in this session, moves applied in it): identifies the position a bot or
 # the advisor was asked about, so that an answer arriving after play moved on is dropped.

@@ -1,17 +1,22 @@
-"""Deal or No Deal: the board game's duo and party versions (RULES.md §3, §7.1)."""
+"""Deal or No Deal: the board game's duo and party versions (RULES.md §3, §7.1).
+
+Everything about the game lives in this package; :class:`DealDefinition` declares what it
+offers, and the project's metadata registers it (entry point ``highstakes.games``).
+"""
 
 from __future__ import annotations
 
-from importlib.resources import files
+from collections.abc import Mapping, Sequence
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from highstakes.catalog.deal_or_no_deal.actions import Move, parse_move
-from highstakes.catalog.deal_or_no_deal.money import check_custom_values
+from highstakes.catalog.deal_or_no_deal.money import NUM_CASES
+from highstakes.catalog.deal_or_no_deal.options import DealOptions
 from highstakes.catalog.deal_or_no_deal.rules import DealState
 from highstakes.engine.action import JSON, Action
-from highstakes.engine.contract import GameDefinition
-from highstakes.engine.options import OptionSpec
-from highstakes.engine.registry import register
+from highstakes.engine.contract import GameDefinition, package_file
+from highstakes.engine.parts import Advisor, Analysis, BotInfo, TerminalTableFactory
 
 
 class DealDefinition(GameDefinition):
@@ -23,29 +28,56 @@ class DealDefinition(GameDefinition):
     )
     min_seats = 2
     max_seats = 6
-    option_specs = (
-        OptionSpec("version", "auto", ("auto", "duo", "party"),
-                   "duo (2 players) or party (3 to 6); auto picks by the number of seats"),
-        OptionSpec("values", "us", ("us",), "the 26 case values: the US show's $0.01 to $1,000,000 (D-1)",
-                   "a list of 26 different amounts in cents", check_custom_values),
-        OptionSpec("offer_timing", "single", ("single", "literal"),
-                   "single: one final offer when two cases remain (D-2); literal: an offer after "
-                   "round 9 and a final offer at round 10"),
-        OptionSpec("round10_guess", "any", ("any", "keep_only"),
-                   "party: the last holder guesses whether the contestant keeps or swaps (D-6), "
-                   "or only on a keep"),
-    )
+    options_type = DealOptions
+    hidden_information = True  # the values inside unopened cases, and a holder's guess
+    # Per game of a match: 26 fillings, a pick, 24 calls with a guess each, 10 offers with
+    # up to 5 counters and answers each, the final choices. Six games at most.
+    seat_keys = GameDefinition.seat_keys | {"host", "contestant", "holder", "holders"}
+    max_game_length = 6 * (NUM_CASES + 1 + 2 * 24 + 10 * 12 + 6)
 
-    def new_state(self, seats: int, options: dict[str, Any]) -> DealState:
+    def new_state(self, seats: int, options: DealOptions) -> DealState:
         return DealState(seats, options)
 
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
 
     def rules_text(self) -> str:
-        return files("highstakes.catalog.deal_or_no_deal").joinpath("rules.md").read_text(encoding="utf-8")
+        page = package_file(__name__, "rules.md")
+        assert page is not None
+        return page.read_text(encoding="utf-8")
+
+    def bots(self) -> Sequence[BotInfo]:
+        from highstakes.catalog.deal_or_no_deal.bots import BOTS
+
+        return BOTS
+
+    def strongest_bot(self, seats: int, options: Mapping[str, Any]) -> str:
+        from highstakes.catalog.deal_or_no_deal.bots import strongest
+
+        return strongest(seats, options)
+
+    def advisor(self) -> Advisor:
+        from highstakes.catalog.deal_or_no_deal.bots import hint
+
+        return hint
+
+    def analysis(self) -> Analysis:
+        from highstakes.catalog.deal_or_no_deal.analysis import ANALYSIS
+
+        return ANALYSIS
+
+    def terminal_table(self) -> TerminalTableFactory:
+        from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
+
+        return DealApp
+
+    def web_renderer(self) -> Traversable | None:
+        return package_file(__name__, "web", "renderer.js")
+
+    def docs_page(self) -> Traversable | None:
+        return package_file(__name__, "README.md")
 
 
-DEAL_OR_NO_DEAL = register(DealDefinition())
+DEAL_OR_NO_DEAL = DealDefinition()
 
-__all__ = ["DEAL_OR_NO_DEAL", "DealState", "Move"]
+__all__ = ["DEAL_OR_NO_DEAL", "DealDefinition", "DealOptions", "DealState", "Move"]

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from highstakes.bots.base import Bot
 from highstakes.bots.registry import make_bot
 from highstakes.catalog.deal_or_no_deal.actions import Move
 from highstakes.catalog.deal_or_no_deal.bankers import TV_SCHEDULE, mean_left
 from highstakes.catalog.deal_or_no_deal.money import FINAL_ROUND, dollars
+from highstakes.engine.bot import Bot
 from highstakes.engine.game import Game, new_game
+from highstakes.engine.parts import Analysis, Plot
 
 GAME_ID = "deal_or_no_deal"
 PERCENTILES = (5, 25, 50, 75, 95)
@@ -214,4 +216,16 @@ def plot_offer_curves(
     return target
 
 
-__all__ = ["PlotUnavailable", "banker_label", "format_summary", "plot_offer_curves", "simulate_summary"]
+def _draw_offer_curves(path: str | PathLike[str], summary: Mapping[str, Any]) -> str:
+    return str(plot_offer_curves(path, summary))
+
+
+ANALYSIS = Analysis(
+    summarize=lambda games, bots, seed, options: simulate_summary(games, bots, seed=seed, options=options),
+    describe=format_summary,
+    plot=Plot("each banker's offers as a share of the mean left, by round", _draw_offer_curves),
+)
+
+__all__ = [
+    "ANALYSIS", "PlotUnavailable", "banker_label", "format_summary", "plot_offer_curves", "simulate_summary",
+]

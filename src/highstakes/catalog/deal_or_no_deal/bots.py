@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from highstakes.bots.base import Bot
 from highstakes.catalog.deal_or_no_deal.actions import Move
 from highstakes.catalog.deal_or_no_deal.bankers import GuideBanker, OfferModelBanker, TvBanker, mean_left
 from highstakes.catalog.deal_or_no_deal.contestants import ContestantModel, CrraContestant, EvContestant
@@ -27,6 +25,8 @@ from highstakes.catalog.deal_or_no_deal.guessers import EvGuesser
 from highstakes.catalog.deal_or_no_deal.money import dollars
 from highstakes.catalog.deal_or_no_deal.rules import round_amount
 from highstakes.engine.action import JSON, Action
+from highstakes.engine.bot import Bot
+from highstakes.engine.parts import BotInfo
 
 BANKER_PHASES = ("offer", "counter")
 GUESS_PHASES = ("guess", "final_guess", "host_guess")
@@ -62,13 +62,18 @@ def _preset(
     return make
 
 
-#: The Deal or No Deal bots by name, weakest first (the registry adds "random" before them).
-BOTS: dict[str, Callable[[], Bot]] = {
-    "guide-ev": _preset("guide-ev", GuideBanker, EvContestant),
-    "guide-crra": _preset("guide-crra", GuideBanker, CrraContestant),
-    "tv-ev": _preset("tv-ev", TvBanker, EvContestant),
-    "tv-crra": _preset("tv-crra", TvBanker, CrraContestant),
-}
+#: The Deal or No Deal bots, weakest first (the registry offers "random" before them).
+BOTS: tuple[BotInfo, ...] = (
+    BotInfo("guide-ev", _preset("guide-ev", GuideBanker, EvContestant), "rulebook banker, bold contestant",
+            "offers the mean of the values left, as the rulebook suggests; plays the odds as a contestant"),
+    BotInfo("guide-crra", _preset("guide-crra", GuideBanker, CrraContestant),
+            "rulebook banker, careful contestant",
+            "offers the mean of the values left; as a contestant prefers a sure deal to a gamble"),
+    BotInfo("tv-ev", _preset("tv-ev", TvBanker, EvContestant), "TV-show banker, bold contestant",
+            "offers low early and near the mean late, like the TV show; plays the odds as a contestant"),
+    BotInfo("tv-crra", _preset("tv-crra", TvBanker, CrraContestant), "TV-show banker, careful contestant",
+            "offers like the TV show; as a contestant prefers a sure deal to a gamble"),
+)
 
 
 # --------------------------------------------------------------------------------------
@@ -163,7 +168,7 @@ def hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     }
 
 
-def strongest(seats: int, options: Mapping[str, Any]) -> str:
+def strongest(seats: int, options: Mapping[str, JSON]) -> str:
     """The preset that wins most at this table (measured with ``highstakes simulate``).
 
     In the duo version tv-crra beats every other preset; in party games, won by the richest

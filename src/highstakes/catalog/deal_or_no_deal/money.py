@@ -26,8 +26,9 @@ START_CASH = 1_125_000 * DOLLAR  # 1 x $1,000,000 + 3 x $25,000 + 2 x $10,000 + 
 MILLION_BILL = 1_000_000 * DOLLAR  # not spendable before hosting (D-10)
 KITTY_SEED = 5_000 * DOLLAR
 FREE_GUESS_PRIZE = 5_000 * DOLLAR
+#: Offers and counters are whole dollars from $1 to $1,000,000 (RULES.md §7.1).
 MAX_OFFER = 1_000_000 * DOLLAR
-MIN_OFFER = 1 * CENT
+MIN_OFFER = 1 * DOLLAR
 MAX_COUNTERS = 5  # per offer round (§7.1)
 #: The bank only pays out; it is never short in a real game (D-9), so it starts with enough
 #: for every possible payout of six games and still never goes below zero.
@@ -45,7 +46,7 @@ def dollars(cents: int) -> str:
     return f"${whole:,}" if part == 0 else f"${whole:,}.{part:02d}"
 
 
-def check_custom_values(value: Any) -> list[int]:
+def check_custom_values(value: Any) -> tuple[int, ...]:
     """A custom value set: 26 different positive amounts in cents, sorted."""
     if not isinstance(value, list | tuple) or len(value) != NUM_CASES:
         raise ValueError(f"a value set lists exactly {NUM_CASES} amounts in cents")
@@ -53,4 +54,4 @@ def check_custom_values(value: Any) -> list[int]:
         raise ValueError(f"every amount is a whole number of cents from 1 to {MAX_OFFER}")
     if len(set(value)) != NUM_CASES:
         raise ValueError("the amounts must all be different")
-    return sorted(value)
+    return tuple(sorted(value))

@@ -23,6 +23,7 @@ from typing import Any
 from highstakes.catalog.deal_or_no_deal.actions import Move
 from highstakes.catalog.deal_or_no_deal.money import (
     BANK_FUND,
+    DOLLAR,
     FINAL_ROUND,
     FREE_GUESS_PRIZE,
     HOLDER_WINS_KITTY,
@@ -35,14 +36,15 @@ from highstakes.catalog.deal_or_no_deal.money import (
     NUM_CASES,
     ROUND_SIZES,
     START_CASH,
-    US_VALUES,
     dollars,
     guess_price,
 )
+from highstakes.catalog.deal_or_no_deal.options import DealOptions
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
 from highstakes.engine.ledger import Ledger
+from highstakes.engine.parts import AmountEntry
 
 BANK, KITTY = "bank", "kitty"
 #: Offer and counter menus for bots and simple faces, as fractions of the mean left on the
@@ -64,8 +66,8 @@ def round_amount(cents: float) -> int:
 class DealState(GameState):
     """The whole match: money, roles, and the game under way."""
 
-    def __init__(self, seats: int, options: dict[str, Any]) -> None:
-        version = options["version"]
+    def __init__(self, seats: int, options: DealOptions) -> None:
+        version = options.version
         if version == "auto":
             version = "duo" if seats == 2 else "party"
         if version == "duo" and seats != 2:
@@ -74,10 +76,10 @@ class DealState(GameState):
             raise ValueError("the party version is for 3 to 6 seats; use version 'duo' for 2")
         self.seats = seats
         self.version = version
-        self.raw_options = dict(options)
-        self.values: tuple[int, ...] = US_VALUES if options["values"] == "us" else tuple(options["values"])
-        self.literal_offers = options["offer_timing"] == "literal"
-        self.guess_on_swap = options["round10_guess"] == "any"
+        self.options = options
+        self.values: tuple[int, ...] = options.case_values
+        self.literal_offers = options.offer_timing == "literal"
+        self.guess_on_swap = options.round10_guess == "any"
         players = {account(seat): START_CASH if version == "party" else 0 for seat in range(seats)}
         self.ledger = Ledger({**players, BANK: BANK_FUND, KITTY: 0})
         self.hosted = [False] * seats
@@ -276,11 +278,11 @@ class DealState(GameState):
                         "§3.6 (D-10)")
         if kind in ("offer", "counter"):
             assert amount is not None
-            if not MIN_OFFER <= amount <= MAX_OFFER:
+            if not MIN_OFFER <= amount <= MAX_OFFER or amount % DOLLAR:
                 shown = dollars(amount) if amount >= 0 else f"{amount} cents"
                 return ("bad_amount",
-                        f"an amount is from {dollars(MIN_OFFER)} to {dollars(MAX_OFFER)}; got {shown}",
-                        "§3.5")
+                        f"an amount is whole dollars from {dollars(MIN_OFFER)} to {dollars(MAX_OFFER)}; "
+                        f"got {shown}", "§7.1")
         if kind == "counter" and not self._may_counter():
             reason = "the host stands firm" if self.stood_firm else f"{MAX_COUNTERS} counters were made"
             return ("no_more_counters", f"no counter now: {reason}; take the offer or refuse it", "§7.1")
@@ -569,8 +571,7 @@ class DealState(GameState):
             "your_guess": dict(own) if own else None,
             "log": [dict(entry) for entry in self.log],
             "results": [dict(entry) for entry in self.results],
-            "options": {key: (list(value) if isinstance(value, list | tuple) else value)
-                        for key, value in self.raw_options.items()},
+            "options": self.options.to_json(),
         }
 
     def result(self) -> dict[str, JSON]:
@@ -581,6 +582,40 @@ class DealState(GameState):
             "winners": [seat for seat, score in enumerate(scores) if score == top],
             "games": [dict(entry) for entry in self.results],
         }
+
+    # --- hooks for faces, bots and the conformance kit ------------------------------------------------
+    def amount_entries(self, seat: int) -> list[AmountEntry]:
+        """Offers and counters take any whole-dollar amount, beyond the menus (RULES.md §7.1)."""
+        if seat not in self.to_act():
+            return []
+        kinds = {"offer": ["offer"], "counter": ["offer"],
+                 "respond": ["counter"] if self._may_counter() else []}.get(self.phase, [])
+        labels = {"offer": "offer", "counter": "counter-offer"}
+        return [AmountEntry(kind, labels[kind], MIN_OFFER, MAX_OFFER, step=DOLLAR, scale=DOLLAR,
+                            currency="USD") for kind in kinds]
+
+    def money(self) -> Ledger:
+        return self.ledger
+
+    def resample_hidden(self, seat: int | None, rng: random.Random) -> DealState:
+        """The same game with the unopened cases filled anew, and other seats' unrevealed guesses.
+
+        Nobody sees inside an unopened case (§7.2), the contestant's own included; which values
+        are still in play is public (the money board). A holder's guess is known to that
+        holder only until its case is opened; whether it was paid is public (the money moved).
+        """
+        world = self.clone()
+        hidden = [case for case in range(NUM_CASES)
+                  if not self.opened[case] and self.case_value[case] is not None]
+        pool = sorted([self.case_value[case] for case in hidden] + self.unplaced)  # type: ignore[misc]
+        rng.shuffle(pool)
+        for case, value in zip(hidden, pool, strict=False):
+            world.case_value[case] = value
+        world.unplaced = sorted(pool[len(hidden):])
+        guess = world.pending_guess
+        if guess is not None and guess["seat"] != seat:
+            world.pending_guess = {**guess, "value": rng.choice(world.in_play())}
+        return world
 
     def clone(self) -> DealState:
         copy = DealState.__new__(DealState)

@@ -1,16 +1,21 @@
-"""Greed: the six-dice push-your-luck game (RULES.md §2)."""
+"""Greed: the six-dice push-your-luck game (RULES.md §2).
+
+Everything about the game lives in this package; :class:`GreedDefinition` declares what it
+offers, and the project's metadata registers it (entry point ``highstakes.games``).
+"""
 
 from __future__ import annotations
 
-from importlib.resources import files
+from collections.abc import Mapping, Sequence
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from highstakes.catalog.greed.actions import Bank, Keep, parse_action
+from highstakes.catalog.greed.options import WINNING_SCORE, GreedOptions
 from highstakes.catalog.greed.rules import GreedState
 from highstakes.engine.action import JSON, Action
-from highstakes.engine.contract import GameDefinition
-from highstakes.engine.options import OptionSpec
-from highstakes.engine.registry import register
+from highstakes.engine.contract import GameDefinition, package_file
+from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFactory
 
 
 class GreedDefinition(GameDefinition):
@@ -18,29 +23,55 @@ class GreedDefinition(GameDefinition):
     title = "Greed"
     summary = (
         "Six-dice push-your-luck: set scoring dice aside, roll on or bank, "
-        "and don't greed out. First to 5,000 starts the final round."
+        f"and don't greed out. First to {WINNING_SCORE:,} starts the final round."
     )
     min_seats = 2
     max_seats = 8
-    option_specs = (
-        OptionSpec("dddd", 1000, (1000, 800), "points for four D's in one roll (G-1)"),
-        OptionSpec("six_of_a_kind", 5000, (5000, 1000), "points for six of a kind in one roll (G-1)"),
-        OptionSpec(
-            "min_every_turn", False, (False, True),
-            "require 500 points in a turn to bank on every turn, not only the first (§2.5)",
-        ),
-    )
+    options_type = GreedOptions
+    hidden_information = False  # dice are rolled in the open
+    seat_keys = GameDefinition.seat_keys | {"triggered_by", "final_turns_left"}
 
-    def new_state(self, seats: int, options: dict[str, Any]) -> GreedState:
+    def new_state(self, seats: int, options: GreedOptions) -> GreedState:
         return GreedState(seats, options)
 
     def parse_action(self, data: JSON) -> Action:
         return parse_action(data)
 
     def rules_text(self) -> str:
-        return files("highstakes.catalog.greed").joinpath("rules.md").read_text(encoding="utf-8")
+        page = package_file(__name__, "rules.md")
+        assert page is not None
+        return page.read_text(encoding="utf-8")
+
+    def bots(self) -> Sequence[BotInfo]:
+        from highstakes.catalog.greed.bots import BOTS
+
+        return BOTS
+
+    def strongest_bot(self, seats: int, options: Mapping[str, Any]) -> str:
+        return "optimal"  # exact for two players, a close approximation beyond
+
+    def advisor(self) -> Advisor:
+        from highstakes.catalog.greed.bots import hint
+
+        return hint
+
+    def solver(self) -> Solver:
+        from highstakes.catalog.greed.solver import SOLVER
+
+        return SOLVER
+
+    def terminal_table(self) -> TerminalTableFactory:
+        from highstakes.catalog.greed.tui.app import GreedApp
+
+        return GreedApp
+
+    def web_renderer(self) -> Traversable | None:
+        return package_file(__name__, "web", "renderer.js")
+
+    def docs_page(self) -> Traversable | None:
+        return package_file(__name__, "README.md")
 
 
-GREED = register(GreedDefinition())
+GREED = GreedDefinition()
 
-__all__ = ["GREED", "Bank", "GreedState", "Keep"]
+__all__ = ["GREED", "Bank", "GreedDefinition", "GreedOptions", "GreedState", "Keep"]

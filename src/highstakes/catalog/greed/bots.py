@@ -25,8 +25,8 @@ from typing import Final
 import numba
 import numpy as np
 
-from highstakes.bots.base import Bot, RandomBot
 from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.options import OPENING_MINIMUM, WINNING_SCORE, options_of
 from highstakes.catalog.greed.scoring import (
     NUM_DICE,
     Counts,
@@ -37,8 +37,6 @@ from highstakes.catalog.greed.scoring import (
 )
 from highstakes.catalog.greed.solver import (
     BANK,
-    GOAL,
-    OPENING,
     UNIT,
     Decision,
     GreedSolution,
@@ -47,27 +45,24 @@ from highstakes.catalog.greed.solver import (
     roll_classes,
 )
 from highstakes.engine.action import JSON, Action
+from highstakes.engine.parts import BotInfo
 
 
 # --------------------------------------------------------------------------------------
 # Reading a view
 # --------------------------------------------------------------------------------------
 def _table(view: Mapping[str, JSON]) -> ScoringTable:
-    options = view.get("options") or {}
-    return ScoringTable(
-        four_d=int(options.get("dddd", 1000)), six_of_a_kind=int(options.get("six_of_a_kind", 5000))
-    )
+    return options_of(view).table
 
 
 def _must_open(view: Mapping[str, JSON]) -> bool:
     """Whether this turn needs the opening minimum before a bank (RULES.md §2.5)."""
-    options = view.get("options") or {}
-    return bool(options.get("min_every_turn", False)) or not view["opened"][view["you"]]
+    return options_of(view).min_every_turn or not view["opened"][view["you"]]
 
 
 def _turn_minimum(view: Mapping[str, JSON]) -> int:
     """Fewest points this turn (set aside plus the bank's roll) that make a bank legal."""
-    minimum = OPENING if _must_open(view) else 0
+    minimum = OPENING_MINIMUM if _must_open(view) else 0
     if view.get("final_round") and view.get("target") is not None:
         # A catch-up player must finish strictly above the target (G-9).
         minimum = max(minimum, int(view["target"]) + UNIT - int(view["scores"][view["you"]]))
@@ -239,9 +234,9 @@ def solution_for(view: Mapping[str, JSON]) -> GreedSolution:
 
     Solving takes about half a minute the first time; the result is cached on disk.
     """
-    goal = int(view.get("winning_score") or GOAL)
-    sizes = {} if goal == GOAL else {"goal": goal, "cap": max(2 * goal, goal + OPENING)}
-    rules = SolverRules.from_options(view.get("options"), **sizes)
+    goal = int(view["winning_score"])
+    sizes = {} if goal == WINNING_SCORE else {"goal": goal, "cap": max(2 * goal, goal + OPENING_MINIMUM)}
+    rules = SolverRules.from_options(options_of(view), **sizes)
     # A bot thread and a hint thread may ask at once: solve only once.
     with _SOLVE_LOCK:
         return load_or_solve(rules)
@@ -328,13 +323,15 @@ def hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     }
 
 
-#: The Greed bots by name, weakest first.
-BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "heuristic": ThresholdBot,
-    "maxexp": MaxExpectedScoreBot,
-    "optimal": OptimalBot,
-}
+#: Greed's own bots, weakest first (the registry offers "random" before them).
+BOTS: tuple[BotInfo, ...] = (
+    BotInfo("heuristic", ThresholdBot, "rule of thumb",
+            "keeps dice to roll and banks at a fixed turn total, as a careful person does"),
+    BotInfo("maxexp", MaxExpectedScoreBot, "most points per turn",
+            "plays for the most points this turn, whatever the scores"),
+    BotInfo("optimal", OptimalBot, "best play",
+            "plays for the best chance of winning, from the game's exact solution"),
+)
 
 __all__ = [
     "BOTS", "EXPECTED_CAP", "MaxExpectedScoreBot", "OptimalBot", "ThresholdBot", "advise",

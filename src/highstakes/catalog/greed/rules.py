@@ -20,9 +20,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.options import OPENING_MINIMUM, WINNING_SCORE, GreedOptions
 from highstakes.catalog.greed.scoring import (
     FACE_INDEX,
     FACES,
@@ -40,9 +40,6 @@ from highstakes.catalog.greed.scoring import (
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
-
-WINNING_SCORE = 5000  # §2.6: reaching or passing it starts the final round (G-11)
-OPENING_MINIMUM = 500  # §2.5
 
 _BANK = Bank()  # actions are values: one shared instance serves every legal list
 
@@ -117,23 +114,6 @@ def scoring_lookup(table: ScoringTable) -> ScoringLookup:
     return ScoringLookup(table)
 
 
-@dataclass(frozen=True)
-class GreedOptions:
-    table: ScoringTable
-    min_every_turn: bool
-
-    @staticmethod
-    def from_dict(options: dict[str, Any]) -> GreedOptions:
-        return GreedOptions(
-            table=ScoringTable(four_d=options["dddd"], six_of_a_kind=options["six_of_a_kind"]),
-            min_every_turn=options["min_every_turn"],
-        )
-
-    @property
-    def lookup(self) -> ScoringLookup:
-        return scoring_lookup(self.table)
-
-
 @cache
 def _roll_outcomes(num_dice: int) -> tuple[tuple[list[str], float], ...]:
     return tuple((list(faces_of(counts)), p) for counts, p in all_rolls(num_dice))
@@ -171,7 +151,6 @@ class GreedState(GameState):
         "opened",
         "options",
         "phase",
-        "raw_options",
         "recent_turns",
         "roll",
         "rolloff_contenders",
@@ -186,11 +165,10 @@ class GreedState(GameState):
         "turns_played",
     )
 
-    def __init__(self, seats: int, options: dict[str, Any]) -> None:
+    def __init__(self, seats: int, options: GreedOptions) -> None:
         self.seats = seats
-        self.raw_options = dict(options)
-        self.options = GreedOptions.from_dict(options)
-        self.lookup = self.options.lookup
+        self.options = options
+        self.lookup = scoring_lookup(options.table)
         self.phase = "rolloff"
         self.scores = [0] * seats
         self.opened = [False] * seats
@@ -236,8 +214,9 @@ class GreedState(GameState):
     def sample_chance(self, rng: random.Random) -> JSON:
         return [FACES[rng.randrange(NUM_DICE)] for _ in range(self._dice_to_roll())]
 
-    def sample_checked(self, rng: random.Random) -> RollFacts:
-        return self.lookup.rolls[roll_dice(rng, self._dice_to_roll())]
+    def draw_chance(self, rng: random.Random) -> tuple[JSON, RollFacts]:
+        facts = self.lookup.rolls[roll_dice(rng, self._dice_to_roll())]
+        return list(facts.faces), facts
 
     def check_chance(self, outcome: JSON) -> RollFacts:
         expected = self._dice_to_roll()
@@ -508,7 +487,7 @@ class GreedState(GameState):
                 "contenders": list(self.rolloff_contenders),
             },
             "winning_score": WINNING_SCORE,
-            "options": dict(self.raw_options),
+            "options": self.options.to_json(),
             "winners": self._winners() if self.phase == "over" else [],
         }
 

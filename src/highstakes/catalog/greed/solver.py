@@ -53,6 +53,7 @@ scoring table, opening rule and solver format version.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import resource
 import sys
@@ -69,6 +70,7 @@ import numba
 import numpy as np
 import platformdirs
 
+from highstakes.catalog.greed.options import OPENING_MINIMUM, WINNING_SCORE, GreedOptions
 from highstakes.catalog.greed.scoring import (
     NUM_DICE,
     Counts,
@@ -76,13 +78,13 @@ from highstakes.catalog.greed.scoring import (
     all_rolls,
     scoring_keeps,
 )
+from highstakes.engine.parts import Report, Solver
 
-#: A player whose bank reaches this many points starts the final round (RULES.md §2.6).
-GOAL: Final = 5000
+#: The real game's goal and opening minimum (their home is ``options.py``), as the solver calls them.
+GOAL: Final = WINNING_SCORE
 #: Largest banked score plus turn total that the model keeps as a state (see the module notes).
 CAP: Final = 10000
-#: Points a player must make in one turn to open (RULES.md §2.5).
-OPENING: Final = 500
+OPENING: Final = OPENING_MINIMUM
 #: Every Greed score is a multiple of this, so the solver counts in these units.
 UNIT: Final = 50
 #: Bump when the meaning or layout of the cached arrays changes, so old files are not reused.
@@ -111,9 +113,9 @@ class SolverRules:
     in seconds; the real game uses the defaults.
     """
 
-    dddd: int = 1000
-    six_of_a_kind: int = 5000
-    min_every_turn: bool = False
+    dddd: int = GreedOptions.dddd
+    six_of_a_kind: int = GreedOptions.six_of_a_kind
+    min_every_turn: bool = GreedOptions.min_every_turn
     goal: int = GOAL
     cap: int = CAP
     opening: int = OPENING
@@ -132,14 +134,13 @@ class SolverRules:
             raise ValueError(f"cap must be at least goal + opening ({least}); got {self.cap}")
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any] | None = None, **sizes: int) -> SolverRules:
-        """Rules from a Greed ``options`` dict (the view's ``options``), plus optional sizes."""
-        options = options or {}
+    def from_options(
+        cls, options: GreedOptions | Mapping[str, Any] | None = None, **sizes: int
+    ) -> SolverRules:
+        """Rules from Greed's options (typed, or their JSON form), plus optional sizes."""
+        typed = options if isinstance(options, GreedOptions) else GreedOptions.from_json(options)
         return cls(
-            dddd=int(options.get("dddd", 1000)),
-            six_of_a_kind=int(options.get("six_of_a_kind", 5000)),
-            min_every_turn=bool(options.get("min_every_turn", False)),
-            **sizes,
+            dddd=typed.dddd, six_of_a_kind=typed.six_of_a_kind, min_every_turn=typed.min_every_turn, **sizes,
         )
 
     @property
@@ -575,7 +576,7 @@ class GreedSolution:
 
 
 def solve(
-    options: Mapping[str, Any] | SolverRules | None = None,
+    options: GreedOptions | Mapping[str, Any] | SolverRules | None = None,
     *,
     progress: Callable[[int, int], None] | None = None,
 ) -> GreedSolution:
@@ -626,12 +627,14 @@ def cache_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_cache_dir("highstakes"))
 
 
-def cache_path(options: Mapping[str, Any] | SolverRules | None = None) -> Path:
+def cache_path(options: GreedOptions | Mapping[str, Any] | SolverRules | None = None) -> Path:
     rules = options if isinstance(options, SolverRules) else SolverRules.from_options(options)
     return cache_dir() / rules.cache_name()
 
 
-def load_cached(options: Mapping[str, Any] | SolverRules | None = None) -> GreedSolution | None:
+def load_cached(
+    options: GreedOptions | Mapping[str, Any] | SolverRules | None = None,
+) -> GreedSolution | None:
     """The cached solution for these options, or None when there is none (or it is unreadable)."""
     rules = options if isinstance(options, SolverRules) else SolverRules.from_options(options)
     path = cache_path(rules)
@@ -680,7 +683,7 @@ def save(solution: GreedSolution) -> Path:
 
 
 def load_or_solve(
-    options: Mapping[str, Any] | SolverRules | None = None,
+    options: GreedOptions | Mapping[str, Any] | SolverRules | None = None,
     *,
     progress: Callable[[int, int], None] | None = None,
 ) -> GreedSolution:
@@ -740,8 +743,60 @@ def _peak_memory_mib() -> float | None:
     return round(peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024, 1)
 
 
+
+
+# --------------------------------------------------------------------------------------
+# The part ``highstakes solve greed`` runs
+# --------------------------------------------------------------------------------------
+#: About how long the full solve takes on an ordinary 2-core machine, for faces that must
+#: say how long to wait (measured: 26 to 35 s; see bench/README.md).
+FULL_SOLVE_SECONDS: Final = 30.0
+
+
+def report(solution: GreedSolution) -> Report:
+    """The solve's facts, as data and as lines for people."""
+    summary = solution.summary()
+    rules = ", ".join(f"{k}={json.dumps(v)}" for k, v in summary["rules"].items())
+    memory = summary["peak_memory_mib"]
+    lines = [
+        ("rules", rules),
+        ("states", f"{summary['state_count']:,}"),
+        ("solve time", f"{summary['solve_seconds']:.1f} s"),
+        ("peak memory", f"{memory:.0f} MiB" if memory else "n/a"),
+        ("first player wins (both optimal)", f"{summary['first_player_win_probability']:.4f}"),
+        (
+            "fair compensation for the second player",
+            f"{summary['fair_compensation']} points (first player then wins "
+            f"{summary['compensated_first_player_win_probability']:.4f})",
+        ),
+        ("cached at", summary["cache_path"] or "not cached"),
+    ]
+    return Report(summary, lines)
+
+
+def _cached_report(options: Mapping[str, Any]) -> Report | None:
+    solution = load_cached(SolverRules.from_options(options))
+    return None if solution is None else report(solution)
+
+
+def _solve_report(options: Mapping[str, Any], progress: Callable[[int, int], None] | None) -> Report:
+    rules = SolverRules.from_options(options)
+    fresh = solve(rules, progress=progress)
+    save(fresh)
+    _LOADED[rules] = fresh
+    return report(fresh)
+
+
+SOLVER = Solver(
+    about="value iteration over every pair of scores: the two-player policy with the best chance to win",
+    cached=_cached_report,
+    solve=_solve_report,
+    seconds=lambda options: FULL_SOLVE_SECONDS,
+)
+
+
 __all__ = [
-    "BANK", "CACHE_ENV", "CAP", "FORMAT_VERSION", "GOAL", "OPENING", "UNIT", "Decision",
+    "BANK", "CACHE_ENV", "CAP", "FORMAT_VERSION", "GOAL", "OPENING", "SOLVER", "UNIT", "Decision",
     "GreedSolution", "RollClasses", "SolverRules", "cache_dir", "cache_path",
     "load_cached", "load_or_solve", "roll_classes", "save", "solve",
 ]

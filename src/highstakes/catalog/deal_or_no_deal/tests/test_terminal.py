@@ -14,11 +14,12 @@ from textual.pilot import Pilot
 
 import highstakes as hs
 from highstakes.catalog.deal_or_no_deal.money import dollars
-from highstakes.tui import SUPPORTED_GAMES, DealApp, play
-from highstakes.tui.deal_screens import GameResultScreen, MatchOverScreen
-from highstakes.tui.deal_text import parse_amount, short_dollars
+from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
+from highstakes.catalog.deal_or_no_deal.tui.screens import GameResultScreen, MatchOverScreen
+from highstakes.catalog.deal_or_no_deal.tui.text import parse_amount, short_dollars
+from highstakes.testing.terminal import decisions, drawn_text, log_text, run, start_the_next_game, wait_for
+from highstakes.tui import play, table_for
 from highstakes.tui.screens import RulesScreen
-from tui_helpers import drawn_text, log_text, run, start_the_next_game, wait_for
 
 
 async def type_in(pilot: Pilot[None], text: str) -> None:
@@ -28,7 +29,7 @@ async def type_in(pilot: Pilot[None], text: str) -> None:
 
 
 def actions(app: DealApp) -> list[dict[str, Any]]:
-    return list(app.game.record()["actions"])
+    return decisions(app.game)
 
 
 def phase(app: DealApp) -> str:
@@ -79,9 +80,9 @@ def test_a_contestant_picks_opens_counters_by_typing_then_deals() -> None:
         await type_in(pilot, "10,000")
         assert actions(app)[-1] == {"seat": 0, "action": {"offer": 1_000_000}}
         assert "OFFER $10,000" in drawn_text(app, "#deal")
-        await type_in(pilot, "$15000.50")
-        assert actions(app)[-1] == {"seat": 1, "action": {"counter": 1_500_050}}
-        assert "COUNTER $15,000.50" in drawn_text(app, "#deal")
+        await type_in(pilot, "$15000")
+        assert actions(app)[-1] == {"seat": 1, "action": {"counter": 1_500_000}}
+        assert "COUNTER $15,000" in drawn_text(app, "#deal")
         await pilot.press("s")  # the banker stands firm
         assert actions(app)[-1] == {"seat": 0, "action": {"stand": True}}
         assert "stands firm" in drawn_text(app, "#deal")
@@ -108,9 +109,9 @@ def test_a_host_types_an_offer_or_plays_the_highlighted_one() -> None:
         await wait_for(pilot, lambda: phase(app) == "offer" and app.human_to_act)
         assert "Your offer" in str(app.query_one("#act").border_title)
         played = len(actions(app))  # the bot may answer at once, so look at this one action
-        await type_in(pilot, "12345.67")
-        assert actions(app)[played] == {"seat": 0, "action": {"offer": 1_234_567}}
-        assert "$12,345.67" in log_text(app)
+        await type_in(pilot, "12345")
+        assert actions(app)[played] == {"seat": 0, "action": {"offer": 1_234_500}}
+        assert "$12,345" in log_text(app)
         # The bot answers; at the next decision of the banker, arrows and Enter pick from the menu.
         await wait_for(pilot, lambda: app.human_to_act or app.game.is_over
                        or isinstance(app.screen, GameResultScreen))
@@ -130,7 +131,7 @@ def test_a_bad_amount_is_refused_by_the_engine_and_changes_nothing() -> None:
         before_actions, before_view = actions(app), app.game.view(None)
         await type_in(pilot, "2000000")
         notice = drawn_text(app, "#notice")
-        assert "Refused" in notice and "$1,000,000" in notice and "§3.5" in notice
+        assert "Refused" in notice and "$1,000,000" in notice and "§7.1" in notice
         await type_in(pilot, "1.2.3")  # not an amount at all: said here, never sent
         assert "amount in dollars" in drawn_text(app, "#notice")
         assert actions(app) == before_actions
@@ -179,8 +180,8 @@ def test_amounts_are_read_and_written_as_people_do() -> None:
         "$0.01", "$1", "$750", "$1K", "$75K", "$1M"]
 
 
-def test_play_runs_both_games_and_refuses_others() -> None:
-    assert set(SUPPORTED_GAMES) == {"greed", "deal_or_no_deal"}
+def test_play_uses_the_games_own_table_and_refuses_unknown_games() -> None:
+    assert table_for("deal_or_no_deal") is DealApp
     with pytest.raises(ValueError, match="deal_or_no_deal"):
         play("chess", 2, [None, None], 1, {})
     with pytest.raises(ValueError, match="one entry per seat"):

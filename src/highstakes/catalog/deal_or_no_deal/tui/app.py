@@ -24,18 +24,17 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from highstakes.catalog.deal_or_no_deal.money import dollars
-from highstakes.engine.action import JSON, Action
-from highstakes.tui import deal_moves as moves
-from highstakes.tui.deal_log import DealNarrator
-from highstakes.tui.deal_screens import (
+from highstakes.catalog.deal_or_no_deal.tui import moves
+from highstakes.catalog.deal_or_no_deal.tui.log import DealNarrator
+from highstakes.catalog.deal_or_no_deal.tui.screens import (
     GameResultScreen,
     MatchOverScreen,
     all_cases,
     game_summary,
     games_table,
 )
-from highstakes.tui.deal_text import advice_text, role_of, short_dollars
-from highstakes.tui.deal_widgets import (
+from highstakes.catalog.deal_or_no_deal.tui.text import advice_text, role_of, short_dollars
+from highstakes.catalog.deal_or_no_deal.tui.widgets import (
     AmountBox,
     CaseCell,
     CasesGrid,
@@ -43,6 +42,7 @@ from highstakes.tui.deal_widgets import (
     PlayersPanel,
     offer_box_text,
 )
+from highstakes.engine.action import JSON, Action
 from highstakes.tui.screens import GameOverScreen
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 

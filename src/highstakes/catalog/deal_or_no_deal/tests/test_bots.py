@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import highstakes as hs
-from highstakes.bots import Bot, available_bots, play_out
+from highstakes.bots import Bot, available_bots, make_bot, play_out
 from highstakes.catalog.deal_or_no_deal import analysis, bots
 from highstakes.catalog.deal_or_no_deal.actions import Move
 from highstakes.catalog.deal_or_no_deal.bankers import (
@@ -84,10 +84,10 @@ RESPOND_LEGAL: list[Action] = [Move("deal"), Move("no_deal"), Move("counter", MA
 # The registry and legality
 # --------------------------------------------------------------------------------------
 def test_presets_are_registered_weakest_first() -> None:
-    assert list(bots.BOTS) == PRESETS
+    assert [info.name for info in bots.BOTS] == PRESETS
     assert list(available_bots("deal_or_no_deal")) == ["random", *PRESETS]
-    for name, factory in bots.BOTS.items():
-        bot = factory()
+    for info in bots.BOTS:
+        name, bot = info.name, info.make()
         assert bot.name == name
         assert isinstance(bot, bots.DealBot)
         assert bot.banker.name == name.split("-")[0] and bot.contestant.name == name.split("-")[1]
@@ -103,7 +103,7 @@ def test_bots_only_play_legal_moves(name: str) -> None:
         options = {"offer_timing": ("single", "literal")[seed % 2],
                    "round10_guess": ("any", "keep_only")[seed // 2 % 2]}
         game = hs.new_game("deal_or_no_deal", seats=seats, seed=seed, options=options)
-        players = [LegalityChecked(available_bots("deal_or_no_deal")[names[seat % len(names)]]())
+        players = [LegalityChecked(make_bot("deal_or_no_deal", names[seat % len(names)]))
                    for seat in range(seats)]
         play_out(game, players, random.Random(seed))
         assert game.is_over
@@ -311,7 +311,7 @@ def test_advisor_for_a_holder_and_a_host() -> None:
 
 def test_advisor_in_a_real_game_always_gives_an_action_and_a_label() -> None:
     game = hs.new_game("deal_or_no_deal", seats=4, seed=7)
-    players = [bots.BOTS["tv-crra"]() for _ in range(4)]
+    players = [make_bot("deal_or_no_deal", "tv-crra") for _ in range(4)]
     rng = random.Random(7)
     while not game.is_over:
         (seat,) = game.to_act

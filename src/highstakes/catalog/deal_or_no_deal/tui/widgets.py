@@ -15,8 +15,8 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from highstakes.catalog.deal_or_no_deal.money import FREE_GUESS_PRIZE, NUM_CASES, dollars
+from highstakes.catalog.deal_or_no_deal.tui.text import MONEY_STYLE, own_case, percent, role_of, short_dollars
 from highstakes.engine.action import JSON
-from highstakes.tui.deal_text import MONEY_STYLE, own_case, percent, role_of, short_dollars
 
 # The show's board: low values on blue, high values on gold; covered values struck out.
 LOW_STYLE = "bold #ffffff on #1d4f91"

@@ -22,8 +22,8 @@ import highstakes as hs
 from highstakes.catalog.greed import bots as greed_bots
 from highstakes.catalog.greed import solver as greed_solver
 from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.tui import draw
 from highstakes.engine.action import JSON, Action
-from highstakes.tui import greed_draw as draw
 from highstakes.tui.table import SHARED_CSS, Position, TableApp, run_in_background
 
 GAME_ID = "greed"

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from rich.text import Text
 
 from highstakes.catalog.deal_or_no_deal.money import HOLDER_WINS_KITTY, HOST_WINS_KITTY, dollars
+from highstakes.catalog.deal_or_no_deal.tui.text import MONEY_STYLE, percent, role_of
 from highstakes.engine.action import JSON
-from highstakes.tui.deal_text import MONEY_STYLE, percent, role_of
 
 
 class DealNarrator:

@@ -5,8 +5,17 @@ from __future__ import annotations
 import pytest
 
 import highstakes as hs
-from deal_helpers import DEAL, NO_DEAL, NO_GUESS, act, deal_scripted, open_cases, refuse_until_final, usd
 from highstakes.catalog.deal_or_no_deal.money import US_VALUES
+from highstakes.catalog.deal_or_no_deal.tests.helpers import (
+    DEAL,
+    NO_DEAL,
+    NO_GUESS,
+    act,
+    deal_scripted,
+    open_cases,
+    refuse_until_final,
+    usd,
+)
 
 
 def refused(game: hs.Game, move: dict, seat: int | None = None) -> hs.IllegalAction:
@@ -118,7 +127,7 @@ class TestDuo:
         open_cases(game, range(1, 7))
         act(game, {"offer": usd(20_000)})
         act(game, DEAL)  # seat 1 wins $20,000
-        from deal_helpers import fill
+        from highstakes.catalog.deal_or_no_deal.tests.helpers import fill
         fill(game)
         act(game, {"pick": 1})
         open_cases(game, range(2, 8))
@@ -163,12 +172,25 @@ class TestNegotiation:
         assert error.code == "bad_amount" and "$1,000,000" in error.message
 
     def test_extreme_offers_allowed(self):
-        for amount in (1, usd(1_000_000)):
+        for amount in (usd(1), usd(1_000_000)):
             game = deal_scripted(2)
             act(game, {"pick": 26})
             open_cases(game, range(1, 7))
             act(game, {"offer": amount})
             assert game.view(None)["offer"] == amount
+
+    def test_offers_and_counters_are_whole_dollars_from_1_to_a_million(self):
+        # RULES.md §7.1: "any offer from $1 to $1,000,000 (whole dollars)".
+        game = deal_scripted(2)
+        act(game, {"pick": 26})
+        open_cases(game, range(1, 7))
+        for bad in (1, 99, usd(1) + 1, usd(15_000) + 50, usd(1_000_000) + 100, 0, -usd(5)):
+            refusal = refused(game, {"offer": bad}, seat=0)
+            assert refusal.code == "bad_amount" and "whole dollars" in refusal.message
+        act(game, {"offer": usd(10_000)})
+        assert refused(game, {"counter": usd(15_000) + 1}).code == "bad_amount"
+        act(game, {"counter": usd(15_000)})
+        assert game.view(None)["counter"] == usd(15_000)
 
     def test_wrong_moves_name_the_phase(self):
         game = deal_scripted(2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import highstakes as hs
-from conftest import greed_scripted, play_turn
+from highstakes.catalog.greed.tests.helpers import greed_scripted, play_turn
 
 BANK = {"bank": True}
 SIX_G = ["G"] * 6

@@ -17,7 +17,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_helpers import (  # the fixtures are used by their names: server_url, browser, visitors
+from highstakes.catalog.deal_or_no_deal.money import MAX_OFFER, dollars
+
+# The fixtures are used by their names: server_url, browser, visitors.
+from highstakes.testing.browsers import (
     NEXT_DECISION_JS,
     Visitors,
     acts_sent,
@@ -32,7 +35,6 @@ from browser_helpers import (  # the fixtures are used by their names: server_ur
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
 )
-from highstakes.catalog.deal_or_no_deal.money import MAX_OFFER, dollars
 
 GAME = "deal_or_no_deal"
 BOT = "bot:guide-ev"  # deals as soon as an offer reaches the mean left: matches stay short
@@ -308,11 +310,11 @@ def test_an_offer_above_a_million_is_refused_in_the_rules_words(visitors: Visito
     error = ann.locator("#error")
     expect(error).to_be_visible()
     [refusal] = ann.evaluate("() => window.__hs.errors")
-    words = "an amount is from $0.01 to $1,000,000; got $1,000,000.01"
-    assert refusal == {"type": "error", "code": "bad_amount", "message": words, "rule": "§3.5"}
-    expect(error).to_have_text(f"Refused: {words} — §3.5")
+    words = "an amount is whole dollars from $1 to $1,000,000; got $1,000,000.01"
+    assert refusal == {"type": "error", "code": "bad_amount", "message": words, "rule": "§7.1"}
+    expect(error).to_have_text(f"Refused: {words} — §7.1")
     # Said beside the box it was typed in too, which keeps the amount for a correction.
-    expect(ann.locator("#table .amount-form .typing-problem")).to_have_text(f"Refused: {words} (§3.5)")
+    expect(ann.locator("#table .amount-form .typing-problem")).to_have_text(f"Refused: {words} (§7.1)")
     expect(ann.locator("#dond-amount-offer")).to_have_value("1,000,000.01")
     assert last_state(ann)["version"] == version
 

@@ -15,6 +15,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
+import highstakes as hs
 from highstakes.tui.table import TableApp
 
 SCREEN_SIZE = (100, 32)
@@ -62,3 +63,8 @@ def drawn_text(app: App[None], selector: str) -> str:
 def log_text(app: App[None]) -> str:
     """The log's words in order; lines wrap at the panel's width, so spacing is normalised."""
     return " ".join(word for line in app.query_one("#log", RichLog).lines for word in line.text.split())
+
+
+def decisions(game: hs.Game) -> list[dict[str, Any]]:
+    """The record's decisions (``{"seat", "action"}`` entries), without its chance outcomes."""
+    return [entry for entry in game.record()["actions"] if "seat" in entry]

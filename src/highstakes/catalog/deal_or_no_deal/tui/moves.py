@@ -10,8 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from highstakes.catalog.deal_or_no_deal.money import NUM_CASES, dollars
+from highstakes.catalog.deal_or_no_deal.tui.text import own_case, parse_amount, parse_case_number, percent
 from highstakes.engine.action import JSON
-from highstakes.tui.deal_text import own_case, parse_amount, parse_case_number, percent
 
 # Phases in which a typed number means something, and what it means.
 TYPED_PROMPTS: dict[str, str] = {

@@ -15,10 +15,12 @@ from textual.widgets import OptionList
 
 import highstakes as hs
 from highstakes.catalog.greed.actions import Bank, Keep
+from highstakes.catalog.greed.tui import app as greed_app
+from highstakes.catalog.greed.tui.app import GreedApp
 from highstakes.engine.action import JSON
-from highstakes.tui import SUPPORTED_GAMES, GreedApp, greed_app, play
+from highstakes.testing.terminal import decisions, log_text, run, start_the_next_game, static_text, wait_for
+from highstakes.tui import play, table_for
 from highstakes.tui.screens import GameOverScreen, RulesScreen
-from tui_helpers import log_text, run, start_the_next_game, static_text, wait_for
 
 
 def seed_where(condition: Callable[[dict[str, JSON]], bool]) -> int:
@@ -62,7 +64,7 @@ def test_keys_keep_then_bank_change_the_game() -> None:
         assert seat is not None
         bank_value = app.game.view(None)["bank_value"]
         await pilot.press("b")
-        assert app.game.record()["actions"] == [{"seat": seat, "action": Bank().to_json()}]
+        assert decisions(app.game) == [{"seat": seat, "action": Bank().to_json()}]
         assert app.game.view(None)["scores"][seat] == bank_value
         assert "BANKS" in log_text(app)
 
@@ -70,7 +72,7 @@ def test_keys_keep_then_bank_change_the_game() -> None:
         assert mover is not None and mover != seat
         first_keep = next(a for a in app.game.legal_actions(mover) if isinstance(a, Keep))
         await pilot.press("1")
-        assert app.game.record()["actions"][-1] == {"seat": mover, "action": first_keep.to_json()}
+        assert decisions(app.game)[-1] == {"seat": mover, "action": first_keep.to_json()}
 
     run(app, script)
 
@@ -82,7 +84,7 @@ def test_bank_key_does_nothing_when_banking_is_not_allowed() -> None:
         before = app.game.view(None)
         await pilot.press("b")
         await pilot.pause()
-        assert app.game.record()["actions"] == []
+        assert decisions(app.game) == []
         assert app.game.view(None) == before
 
     run(app, script)
@@ -97,7 +99,7 @@ def test_number_keys_beyond_the_options_do_nothing() -> None:
         keeps = [a for a in app.game.legal_actions(seat) if isinstance(a, Keep)]
         if len(keeps) < 9:
             await pilot.press(str(len(keeps) + 1))
-            assert app.game.record()["actions"] == []
+            assert decisions(app.game) == []
 
     run(app, script)
 
@@ -112,7 +114,7 @@ def test_a_refused_action_shows_its_message_and_rule() -> None:
         await pilot.pause()
         notice = static_text(app, "#notice")
         assert notice.startswith("Refused:") and "§2." in notice
-        assert app.game.record()["actions"] == []
+        assert decisions(app.game) == []
 
     run(app, script)
 
@@ -150,7 +152,7 @@ def test_hint_shows_the_advised_move_and_win_probability(monkeypatch: pytest.Mon
         choices = app.query_one("#choices", OptionList)
         starred = [option.id for option in choices.options if "★" in str(option.prompt)]
         assert len(starred) == 1
-        assert app.game.record()["actions"] == []  # a hint never plays by itself
+        assert decisions(app.game) == []  # a hint never plays by itself
 
     run(app, script)
 
@@ -159,7 +161,7 @@ def test_human_and_bot_take_turns() -> None:
     app = GreedApp(2, [None, "random"], 3, {}, bot_delay=0)
 
     def bot_has_played() -> bool:
-        return any(entry["seat"] == 1 for entry in app.game.record()["actions"])
+        return any(entry["seat"] == 1 for entry in decisions(app.game))
 
     async def script(pilot: Pilot[None]) -> None:
         # Always keeping the best dice and never banking, the person soon greeds out.
@@ -179,7 +181,7 @@ def test_bad_arguments_are_refused_before_the_screen_starts() -> None:
         GreedApp(3, [None, None], 1, {})
     with pytest.raises(ValueError):
         GreedApp(2, [None, None], 1, {"dddd": 7})
-    assert "greed" in SUPPORTED_GAMES
+    assert table_for("greed") is GreedApp
 
 
 def test_enter_plays_the_highlighted_choice() -> None:
@@ -191,7 +193,7 @@ def test_enter_plays_the_highlighted_choice() -> None:
         legal = app.game.legal_actions(seat)
         listed_first = Bank() if Bank() in legal else next(a for a in legal if isinstance(a, Keep))
         await pilot.press("enter")
-        assert app.game.record()["actions"] == [{"seat": seat, "action": listed_first.to_json()}]
+        assert decisions(app.game) == [{"seat": seat, "action": listed_first.to_json()}]
 
     run(app, script)
 
@@ -244,7 +246,7 @@ def test_every_roll_of_every_turn_is_logged_once() -> None:
 
     async def script(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        actions = [entry["action"] for entry in app.game.record()["actions"]]
+        actions = [entry["action"] for entry in decisions(app.game)]
         replayed = hs.new_game("greed", 2, seed=46)
         most_turns_ended = 0
         for action in actions:

@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import highstakes as hs
-from conftest import greed_scripted, play_turn
-from highstakes.bots import Bot, RandomBot, available_bots, play_out
+from highstakes.bots import Bot, RandomBot, available_bots, make_bot, play_out
 from highstakes.catalog.greed import bots, solver
 from highstakes.catalog.greed import rules as greed_rules
 from highstakes.catalog.greed.actions import Bank, Keep
@@ -30,6 +29,7 @@ from highstakes.catalog.greed.scoring import (
     scoring_keeps,
 )
 from highstakes.catalog.greed.solver import GreedSolution, SolverRules
+from highstakes.catalog.greed.tests.helpers import greed_scripted, play_turn
 from highstakes.engine.action import JSON, Action
 
 SMALL_GOAL = 1000
@@ -92,18 +92,18 @@ def z_score(wins: int, games: int) -> float:
 # The registry and legality
 # --------------------------------------------------------------------------------------
 def test_registry_names_every_bot() -> None:
-    assert list(bots.BOTS) == ["random", "heuristic", "maxexp", "optimal"]
-    assert bots.BOTS["random"] is RandomBot
-    assert set(bots.BOTS) <= set(available_bots("greed"))
-    for name, factory in bots.BOTS.items():
-        assert factory().name == name
+    assert [bot.name for bot in bots.BOTS] == ["heuristic", "maxexp", "optimal"]
+    assert available_bots("greed") == ["random", "heuristic", "maxexp", "optimal"]
+    assert isinstance(make_bot("greed", "random"), RandomBot)
+    for info in bots.BOTS:
+        assert info.make().name == info.name
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic", "maxexp"])
 @pytest.mark.parametrize("seats", [2, 3, 5])
 def test_bots_only_play_legal_actions(name: str, seats: int) -> None:
     for seed in range(4):
-        players = [LegalityChecked(bots.BOTS[name]()) for _ in range(seats)]
+        players = [LegalityChecked(make_bot("greed", name)) for _ in range(seats)]
         game = hs.new_game("greed", seats=seats, seed=seed, options={"min_every_turn": seed % 2 == 1})
         play_out(game, players, random.Random(seed))
         assert game.is_over and sum(player.decisions for player in players) > 0

@@ -393,11 +393,12 @@ def stored_room(database_url: str, room: str) -> StoredRoom:
 
 def stored_record(database_url: str, room: str) -> dict[str, Any]:
     """The record of the room's current game, rebuilt from its stored action log."""
-    stored = stored_room(database_url, room)
-    return {
-        "game": stored.game, "seats": len(stored.seat_kinds), "options": stored.options,
-        "seed": stored.seed, "actions": stored.actions,
-    }
+    return stored_room(database_url, room).record()
+
+
+def decisions(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A record's decisions (``{"seat", "action"}`` entries), without its chance outcomes."""
+    return [entry for entry in record["actions"] if "seat" in entry]
 
 
 def as_json(value: Any) -> Any:
@@ -406,31 +407,45 @@ def as_json(value: Any) -> Any:
 
 
 class Replayer:
-    """The game of a record at every version: ``hs.replay`` of the first ``version`` actions.
+    """The game of a record at every version (the number of decisions made).
 
-    Replaying every prefix from the start would cost quadratic time, so each version is
-    the one before it, cloned, plus the next action of the log: exactly the steps
-    ``hs.replay`` takes. The full log is checked against ``hs.replay`` itself as well.
+    Version ``v`` is the game after its ``v``-th decision and the chance that followed it,
+    as a client hears of it. Replaying every prefix from the start would cost quadratic
+    time, so each version is the one before it, cloned, plus the next decision and its
+    chance outcomes from the log. The full log is checked against ``hs.replay`` as well.
     """
 
     def __init__(self, record: Mapping[str, Any]) -> None:
         self.record = record
-        self.actions: list[dict[str, Any]] = list(record["actions"])
-        assert not any("chance" in entry for entry in self.actions), "the server resolves chance itself"
-        self._games: list[hs.Game] = [hs.replay({**record, "actions": []})]
-        stepped, replayed = self.at(len(self.actions)), hs.replay(record)
+        entries: list[dict[str, Any]] = list(record["actions"])
+        # Each decision with the chance outcomes that came after it.
+        self.steps: list[list[dict[str, Any]]] = []
+        opening: list[dict[str, Any]] = []
+        for entry in entries:
+            if "chance" in entry:
+                (self.steps[-1] if self.steps else opening).append(entry)
+            else:
+                self.steps.append([entry])
+        self._games: list[hs.Game] = [hs.replay({**record, "auto_chance": False, "actions": opening})]
+        stepped, replayed = self.at(len(self.steps)), hs.replay(record)
         assert stepped.to_act == replayed.to_act
         for seat in [None, *range(replayed.seats)]:
             assert stepped.view(seat) == replayed.view(seat)
 
+    @property
+    def decisions(self) -> int:
+        return len(self.steps)
+
     def at(self, version: int) -> hs.Game:
-        assert 0 <= version <= len(self.actions), (
-            f"a client saw version {version}, but the log holds {len(self.actions)} actions"
+        assert 0 <= version <= len(self.steps), (
+            f"a client saw version {version}, but the log holds {len(self.steps)} decisions"
         )
         while len(self._games) <= version:
             game = self._games[-1].clone()
-            entry = self.actions[len(self._games) - 1]
-            game.act(entry["seat"], entry["action"])
+            decision, *chance = self.steps[len(self._games) - 1]
+            game.act(decision["seat"], decision["action"])
+            for entry in chance:
+                game.apply_chance(entry["chance"])
             self._games.append(game)
         return self._games[version]
 

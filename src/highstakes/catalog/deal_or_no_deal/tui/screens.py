@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from highstakes.catalog.deal_or_no_deal.money import dollars
+from highstakes.catalog.deal_or_no_deal.tui.text import MONEY_STYLE, short_dollars
+from highstakes.catalog.deal_or_no_deal.tui.widgets import CASE_SPECIAL_STYLE
 from highstakes.engine.action import JSON
-from highstakes.tui.deal_text import MONEY_STYLE, short_dollars
-from highstakes.tui.deal_widgets import CASE_SPECIAL_STYLE
 from highstakes.tui.screens import GameOverScreen
 
 CASES_PER_ROW = 7

@@ -1,0 +1,36 @@
+"""Deal or No Deal's options (RULES.md §3, decisions D-1, D-2, D-6): their one home."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from highstakes.catalog.deal_or_no_deal.money import US_VALUES, check_custom_values
+from highstakes.engine.options import GameOptions, option
+
+
+@dataclass(frozen=True)
+class DealOptions(GameOptions):
+    GAME_ID = "deal_or_no_deal"
+
+    version: str = option(
+        "auto", ("auto", "duo", "party"),
+        "duo (2 players) or party (3 to 6); auto picks by the number of seats",
+    )
+    values: str | tuple[int, ...] = option(
+        "us", ("us",), "the 26 case values: the US show's $0.01 to $1,000,000",
+        also_accepts="a list of 26 different amounts in cents", check=check_custom_values,
+    )
+    offer_timing: str = option(
+        "single", ("single", "literal"),
+        "single: one final offer when two cases remain; literal: an offer after round 9 and a "
+        "final offer at round 10",
+    )
+    round10_guess: str = option(
+        "any", ("any", "keep_only"),
+        "party: the last holder guesses whether the contestant keeps or swaps, or only on a keep",
+    )
+
+    @property
+    def case_values(self) -> tuple[int, ...]:
+        """The 26 amounts in cents, ascending."""
+        return US_VALUES if self.values == "us" else tuple(self.values)
