@@ -35,7 +35,7 @@ from highstakes.testing.servers import (
 # docs/server.md: the keys of a state message and of a seat in it; anything more could leak.
 STATE_KEYS = {
     "type", "room", "game", "game_number", "seat", "status", "version", "to_act", "view", "legal",
-    "seats", "result", "event", "turn_deadline",
+    "amounts", "seats", "result", "event", "turn_deadline",
 }
 SEAT_KEYS = {"seat", "kind", "bot", "name", "connected"}
 

@@ -50,26 +50,30 @@ def _split(text: str | None) -> list[str]:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.table import Table
-
-    from highstakes.bots.registry import available_bots
-
     if args.json:
         print(json.dumps([describe_game(g) for g in games()], indent=2))
         return EXIT_OK
-    table = Table(title="Games")
-    for column in ("id", "players", "bots", "options", "about"):
-        table.add_column(column)
-    for game_id in games():
-        d = definition(game_id)
-        options = ", ".join(
-            f"{s.name}={'|'.join(json.dumps(choice) for choice in s.choices)}" for s in d.option_specs
-        )
-        table.add_row(
-            game_id, f"{d.min_seats}-{d.max_seats}", ", ".join(available_bots(game_id)), options, d.summary
-        )
-    Console().print(table)
+    from rich.console import Console
+    from rich.text import Text
+
+    # One block per game: it reads at any width, in a terminal or piped into a file.
+    console = Console(soft_wrap=not sys.stdout.isatty())
+    for index, game_id in enumerate(games()):
+        described = describe_game(game_id)
+        if index:
+            console.print()
+        heading = Text(described["title"], style="bold")
+        players = f"{described['min_seats']} to {described['max_seats']} players"
+        heading.append(f"  ({game_id}, {players})", style="dim")
+        console.print(heading)
+        console.print(Text(described["summary"]), style="")
+        bots = ", ".join(f"{bot['name']} ({bot['label']})" for bot in described["bots"])
+        console.print(Text("  bots: ", style="dim") + Text(bots))
+        for option in described["options"]:
+            choices = " | ".join(json.dumps(choice) for choice in option["choices"])
+            line = Text("  -o ", style="dim") + Text(f"{option['name']}=", style="bold") + Text(choices)
+            line.append(f"  {option['description']}", style="dim")
+            console.print(line)
     return EXIT_OK
 
 

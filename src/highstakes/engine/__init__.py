@@ -1,14 +1,17 @@
 """The engine: what every game shares, knowing no game in particular."""
 
-from highstakes.engine.action import Action
-from highstakes.engine.contract import GameDefinition, GameState
+from highstakes.engine.action import JSON, Action
+from highstakes.engine.bot import Bot, RandomBot
+from highstakes.engine.contract import GameDefinition, GameState, package_file
 from highstakes.engine.errors import IllegalAction
 from highstakes.engine.game import Game, new_game, replay
 from highstakes.engine.ledger import Ledger, LedgerError
-from highstakes.engine.options import OptionSpec
+from highstakes.engine.options import GameOptions, OptionSpec, option
+from highstakes.engine.parts import Advisor, AmountEntry, Analysis, BotInfo, Plot, Report, Solver
 from highstakes.engine.registry import definition, games, register
 
 __all__ = [
-    "Action", "Game", "GameDefinition", "GameState", "IllegalAction", "Ledger",
-    "LedgerError", "OptionSpec", "definition", "games", "new_game", "register", "replay",
+    "JSON", "Action", "Advisor", "AmountEntry", "Analysis", "Bot", "BotInfo", "Game", "GameDefinition",
+    "GameOptions", "GameState", "IllegalAction", "Ledger", "LedgerError", "OptionSpec", "Plot", "RandomBot",
+    "Report", "Solver", "definition", "games", "new_game", "option", "package_file", "register", "replay",
 ]

@@ -144,6 +144,10 @@ class GameDefinition(ABC):
     #: View keys (at any depth) whose values are seats or lists of seats, so that generic
     #: faces can show them as people count seats, from 1.
     seat_keys: frozenset[str] = frozenset({"seat", "seats_to_act", "current", "winners", "starter"})
+    #: The package that ships the game's files, by their usual names: ``rules.md`` (the
+    #: rules for players), ``README.md`` (the reference page) and ``web/renderer.js`` (the
+    #: browser table). Usually ``__name__`` of the module defining the game; None: no files.
+    resources: str | None = None
 
     # --- the rules ---------------------------------------------------------------------------
     @property
@@ -160,8 +164,9 @@ class GameDefinition(ABC):
 
     # --- optional parts -------------------------------------------------------------------------
     def rules_text(self) -> str:
-        """The rules for players, as Markdown."""
-        return self.summary
+        """The rules for players, as Markdown: ``rules.md`` of ``resources``, else the summary."""
+        page = self._resource("rules.md")
+        return page.read_text(encoding="utf-8") if page is not None else self.summary
 
     def bots(self) -> Sequence[BotInfo]:
         """The game's own bots, weakest first (``random`` is always offered besides)."""
@@ -189,11 +194,14 @@ class GameDefinition(ABC):
 
     def web_renderer(self) -> Traversable | None:
         """The game's browser renderer (an ES module); None draws it with the generic one."""
-        return None
+        return self._resource("web", "renderer.js")
 
     def docs_page(self) -> Traversable | None:
         """The game's reference page for developers (Markdown): options, actions, views."""
-        return None
+        return self._resource("README.md")
+
+    def _resource(self, *path: str) -> Traversable | None:
+        return package_file(self.resources, *path) if self.resources else None
 
     def describe(self) -> dict[str, JSON]:
         return {

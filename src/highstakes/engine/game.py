@@ -171,8 +171,8 @@ class Game:
         So an action built in code with fields its JSON form would not allow (an amount of
         1.5 where whole numbers are the rule) is refused exactly like that JSON.
         """
-        data = action.to_json() if isinstance(action, Action) else action
         try:
+            data = action.to_json() if isinstance(action, Action) else action
             parsed = self.definition.parse_action(data)
         except IllegalAction:
             raise

@@ -188,6 +188,7 @@ class Room:
             "to_act": list(game.to_act),
             "view": game.view(seat),
             "legal": [{"action": action.to_json(), "label": str(action)} for action in legal],
+            "amounts": game.amount_entries(seat) if legal else [],
             "seats": self.summary()["seats"],
             "result": game.result() if game.is_over else None,
             "event": event,

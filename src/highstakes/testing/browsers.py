@@ -22,7 +22,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -142,16 +142,18 @@ def _healthy(process: subprocess.Popen[bytes], base_url: str) -> bool:
     return False
 
 
-@pytest.fixture(scope="module", name="server_url")
-def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``highstakes serve`` on a free loopback port with a fresh SQLite database."""
-    directory = tmp_path_factory.mktemp("browser-server")
+@contextmanager
+def running_server(directory: Path, python: str = sys.executable) -> Iterator[str]:
+    """``highstakes serve`` (run by ``python``) on a free loopback port with a fresh SQLite database.
+
+    Yields its base URL; the server's log is ``directory/server.log``.
+    """
     log_path = directory / "server.log"
     for _attempt in range(3):
         port = _free_port()
         base_url = f"http://{HOST}:{port}"
         command = [
-            sys.executable, "-m", "highstakes", "serve", "--port", str(port),
+            python, "-m", "highstakes", "serve", "--port", str(port),
             "--db", f"sqlite:///{directory / 'rooms.db'}", "--bot-delay", str(BOT_DELAY),
         ]
         with log_path.open("ab") as log:
@@ -171,6 +173,13 @@ def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base_url
     finally:
         _stop(process)
+
+
+@pytest.fixture(scope="module", name="server_url")
+def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``highstakes serve`` on a free loopback port with a fresh SQLite database."""
+    with running_server(tmp_path_factory.mktemp("browser-server")) as base_url:
+        yield base_url
 
 
 # --- the browser --------------------------------------------------------------------------------

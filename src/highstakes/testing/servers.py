@@ -483,6 +483,7 @@ def check_states(
             if message["status"] == "playing" and seat is not None:
                 legal = game.legal_actions(seat)
                 assert message["legal"] == as_json([{"action": a.to_json(), "label": str(a)} for a in legal])
+                assert message["amounts"] == as_json(game.amount_entries(seat))
             else:
                 assert message["legal"] == []
         checked += 1

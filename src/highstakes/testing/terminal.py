@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Coroutine
+import re
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 from rich.console import Console
@@ -68,3 +69,60 @@ def log_text(app: App[None]) -> str:
 def decisions(game: hs.Game) -> list[dict[str, Any]]:
     """The record's decisions (``{"seat", "action"}`` entries), without its chance outcomes."""
     return [entry for entry in game.record()["actions"] if "seat" in entry]
+
+
+# --- a real terminal --------------------------------------------------------------------------------
+_ESCAPES = re.compile(rb"\x1b\[[0-9;?>$<=]*[a-zA-Z~]|\x1b\][^\x07]*\x07|\x1b[=>]")
+
+
+def run_in_terminal(
+    argv: list[str], keys: Iterable[bytes], until: bytes, *, timeout: float = 60.0,
+    size: tuple[int, int] = SCREEN_SIZE, env: dict[str, str] | None = None,
+) -> tuple[int, str]:
+    """Run a full-screen program in a pseudo-terminal, as a person at a terminal would.
+
+    ``keys`` are typed one by one until the screen shows ``until``; then ``q`` is pressed.
+    Returns the exit code and everything the program wrote, without its escape sequences.
+    """
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the program, in the terminal
+        os.execvpe(argv[0], argv, {**os.environ, "TERM": "xterm-256color", **(env or {})})
+    columns, lines = size
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    output, typed, started = b"", iter(keys), time.monotonic()
+    quit_at: float | None = None
+    try:
+        while time.monotonic() - started < timeout:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    break  # the program closed the terminal: it has ended
+                if not chunk:
+                    break
+                output += chunk
+            if quit_at is None and until in _ESCAPES.sub(b"", output[-8000:]):
+                os.write(fd, b"q")
+                quit_at = time.monotonic()
+            elif quit_at is None and time.monotonic() - started > 1.0:
+                key = next(typed, None)
+                if key is not None:
+                    os.write(fd, key)
+            elif quit_at is not None and time.monotonic() - quit_at > 15:
+                break
+    finally:
+        finished, status = os.waitpid(pid, os.WNOHANG)
+        if finished == 0:
+            os.kill(pid, 9)
+            _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    return os.waitstatus_to_exitcode(status), _ESCAPES.sub(b"", output).decode("utf-8", "replace")

@@ -7,7 +7,6 @@ offers, and the project's metadata registers it (entry point ``highstakes.games`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib.resources.abc import Traversable
 from typing import Any
 
 from highstakes.catalog.deal_or_no_deal.actions import Move, parse_move
@@ -15,7 +14,7 @@ from highstakes.catalog.deal_or_no_deal.money import NUM_CASES
 from highstakes.catalog.deal_or_no_deal.options import DealOptions
 from highstakes.catalog.deal_or_no_deal.rules import DealState
 from highstakes.engine.action import JSON, Action
-from highstakes.engine.contract import GameDefinition, package_file
+from highstakes.engine.contract import GameDefinition
 from highstakes.engine.parts import Advisor, Analysis, BotInfo, TerminalTableFactory
 
 
@@ -28,6 +27,7 @@ class DealDefinition(GameDefinition):
     )
     min_seats = 2
     max_seats = 6
+    resources = __name__  # rules.md, README.md and web/renderer.js
     options_type = DealOptions
     hidden_information = True  # the values inside unopened cases, and a holder's guess
     # Per game of a match: 26 fillings, a pick, 24 calls with a guess each, 10 offers with
@@ -40,11 +40,6 @@ class DealDefinition(GameDefinition):
 
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
-
-    def rules_text(self) -> str:
-        page = package_file(__name__, "rules.md")
-        assert page is not None
-        return page.read_text(encoding="utf-8")
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.deal_or_no_deal.bots import BOTS
@@ -70,12 +65,6 @@ class DealDefinition(GameDefinition):
         from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 
         return DealApp
-
-    def web_renderer(self) -> Traversable | None:
-        return package_file(__name__, "web", "renderer.js")
-
-    def docs_page(self) -> Traversable | None:
-        return package_file(__name__, "README.md")
 
 
 DEAL_OR_NO_DEAL = DealDefinition()

@@ -7,14 +7,13 @@ offers, and the project's metadata registers it (entry point ``highstakes.games`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib.resources.abc import Traversable
 from typing import Any
 
 from highstakes.catalog.greed.actions import Bank, Keep, parse_action
 from highstakes.catalog.greed.options import WINNING_SCORE, GreedOptions
 from highstakes.catalog.greed.rules import GreedState
 from highstakes.engine.action import JSON, Action
-from highstakes.engine.contract import GameDefinition, package_file
+from highstakes.engine.contract import GameDefinition
 from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFactory
 
 
@@ -27,6 +26,7 @@ class GreedDefinition(GameDefinition):
     )
     min_seats = 2
     max_seats = 8
+    resources = __name__  # rules.md, README.md and web/renderer.js
     options_type = GreedOptions
     hidden_information = False  # dice are rolled in the open
     seat_keys = GameDefinition.seat_keys | {"triggered_by", "final_turns_left"}
@@ -36,11 +36,6 @@ class GreedDefinition(GameDefinition):
 
     def parse_action(self, data: JSON) -> Action:
         return parse_action(data)
-
-    def rules_text(self) -> str:
-        page = package_file(__name__, "rules.md")
-        assert page is not None
-        return page.read_text(encoding="utf-8")
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.greed.bots import BOTS
@@ -64,12 +59,6 @@ class GreedDefinition(GameDefinition):
         from highstakes.catalog.greed.tui.app import GreedApp
 
         return GreedApp
-
-    def web_renderer(self) -> Traversable | None:
-        return package_file(__name__, "web", "renderer.js")
-
-    def docs_page(self) -> Traversable | None:
-        return package_file(__name__, "README.md")
 
 
 GREED = GreedDefinition()

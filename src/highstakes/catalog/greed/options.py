@@ -24,15 +24,15 @@ class GreedOptions(GameOptions):
 
     dddd: int = option(
         _VERSION_A.four_d, (_VERSION_A.four_d, 800),
-        "points for four D's in one roll: 1000 (version A) or 800 (version B) (G-1)",
+        "points for four D's in one roll: 1,000 (version A of the rules) or 800 (version B)",
     )
     six_of_a_kind: int = option(
         _VERSION_A.six_of_a_kind, (_VERSION_A.six_of_a_kind, 1000),
-        "points for six of a kind in one roll (G-1)",
+        "points for six of a kind in one roll",
     )
     min_every_turn: bool = option(
         False, (False, True),
-        f"require {OPENING_MINIMUM} points in a turn to bank on every turn, not only the first (§2.5)",
+        f"require {OPENING_MINIMUM} points in a turn to bank on every turn, not only the first",
     )
 
     @property

@@ -74,6 +74,57 @@ export function formatNumber(value) {
   return Number(value ?? 0).toLocaleString("en");
 }
 
+const CURRENCY_SIGNS = { USD: "$", JPY: "¥" };
+
+/**
+ * An amount of an amount entry (see docs/server.md, `amounts`) as people read it: the game's
+ * units (cents) shown in typed units (dollars), with the currency sign or unit name.
+ */
+export function formatAmount(amount, entry) {
+  const scale = entry.scale || 1;
+  const whole = Math.trunc(amount / scale);
+  const part = amount - whole * scale;
+  const digits = String(scale).length - 1;
+  let text = formatNumber(whole);
+  if (part) text += `.${String(part).padStart(digits, "0")}`;
+  const sign = CURRENCY_SIGNS[entry.currency];
+  if (sign) return sign + text;
+  return entry.unit ? `${text} ${entry.unit}` : text;
+}
+
+/**
+ * The amount (in the game's units) that `text` says, exactly as typed, or an Error saying
+ * what is wrong: digits, commas only between thousands ("40,000", never "240,00"), an
+ * optional currency sign, and decimals only where the game counts smaller units.
+ */
+export function parseAmount(text, entry) {
+  const scale = entry.scale || 1;
+  let cleaned = text.trim().replaceAll(" ", "");
+  const sign = CURRENCY_SIGNS[entry.currency];
+  if (sign && cleaned.startsWith(sign)) cleaned = cleaned.slice(sign.length);
+  const match = /^(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/.exec(cleaned);
+  if (!match) {
+    return new Error(`Type the amount in digits, with commas only between thousands (such as ${
+      formatAmount(40000 * scale, entry)}), not “${text.trim()}”.`);
+  }
+  const decimals = [10, 100, 1000].includes(scale) ? String(scale).length - 1 : 0;
+  const fraction = match[2] ?? "";
+  if (fraction.length > decimals) {
+    return new Error(decimals ? `At most ${decimals} decimals, not “${text.trim()}”.`
+      : `Whole numbers only, not “${text.trim()}”.`);
+  }
+  const amount = Number(match[1].replaceAll(",", "")) * scale + Number(fraction.padEnd(decimals, "0") || 0);
+  if (!Number.isSafeInteger(amount)) return new Error(`That is too large: “${text.trim()}”.`);
+  if (amount < entry.low || amount > entry.high) {
+    return new Error(`From ${formatAmount(entry.low, entry)} to ${formatAmount(entry.high, entry)}, not ${
+      formatAmount(amount, entry)}.`);
+  }
+  if ((amount - entry.low) % (entry.step || 1)) {
+    return new Error(`In steps of ${formatAmount(entry.step, entry)}, not ${formatAmount(amount, entry)}.`);
+  }
+  return amount;
+}
+
 /** An option value or view value for people: yes/no, thousands separators. */
 export function formatValue(value) {
   if (value === true) return "yes";

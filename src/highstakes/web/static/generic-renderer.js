@@ -2,7 +2,9 @@
 // button per legal action, labelled as the engine labels it. Any game is playable with
 // it, if not pretty. The interface is the one every renderer exports (docs/server.md).
 
-import { el, formatNumber, onTableKeys, seatName, sendAction, stillPending } from "./common.js";
+import {
+  el, formatAmount, formatNumber, onTableKeys, parseAmount, seatName, sendAction, stillPending,
+} from "./common.js";
 
 const NUMBER_KEYS = 9; // keys 1..9 pick the first nine actions
 const COLLAPSE_AFTER = 4; // longer lists of records start folded, to keep the page short
@@ -18,6 +20,7 @@ export function render(container, message, send) {
         el("section", { class: "panel", "aria-labelledby": "generic-actions-heading" },
           el("h2", { id: "generic-actions-heading" }, "Your move"),
           el("div", { class: "moves" }),
+          el("div", { class: "amounts" }),
           el("p", { class: "hint-text", role: "status" })),
         el("section", { class: "panel", "aria-labelledby": "generic-view-heading" },
           el("h2", { id: "generic-view-heading" }, "The table"),
@@ -27,9 +30,39 @@ export function render(container, message, send) {
   if (current.message?.version !== message.version || current.message?.game_number !== message.game_number) {
     current.hint = null;
   }
+  const repeated = current.message?.version === message.version && current.message?.game_number === message.game_number;
   Object.assign(current, { container, message, send, pending: stillPending(current, message) });
   showMoves();
+  if (!repeated) showAmounts();
   container.querySelector(".view-data").replaceChildren(dataNode(message.view));
+}
+
+/** A box for each kind of move that takes any amount in a range (beyond the listed menu). */
+function showAmounts() {
+  const box = current.container.querySelector(".amounts");
+  const entries = current.message.amounts ?? [];
+  box.replaceChildren(...entries.map((entry) => {
+    const id = `generic-amount-${entry.kind}`;
+    const input = el("input", { id, type: "text", inputmode: "decimal", autocomplete: "off", "data-amount": "" });
+    const problem = el("p", { class: "typing-problem", role: "alert" });
+    const form = el("form", { class: "amount-form", novalidate: true },
+      el("label", { for: id }, `Or type an amount for ${entry.label}`),
+      el("div", { class: "row" }, input, el("button", { type: "submit" }, "Send")),
+      el("p", { class: "muted small" },
+        `From ${formatAmount(entry.low, entry)} to ${formatAmount(entry.high, entry)}.`),
+      problem);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const amount = parseAmount(input.value, entry);
+      if (amount instanceof Error) {
+        problem.textContent = amount.message;
+        return;
+      }
+      problem.textContent = "";
+      if (sendAction(current, { [entry.kind]: amount })) showMoves();
+    });
+    return form;
+  }));
 }
 
 /** Hints and refusals from the server: a refusal re-enables the buttons. */

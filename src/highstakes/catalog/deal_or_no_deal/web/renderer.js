@@ -2,7 +2,7 @@
 // /games/deal_or_no_deal/renderer.js.
 //
 // The renderer only draws: every rule stays on the server. It reads `view` (see
-// docs/games/deal_or_no_deal.md, "View keys") and `legal`, and sends actions. Offers, counters
+// its package's README.md, "View keys") and `legal`, and sends actions. Offers, counters
 // and guesses may be any amount, not only the listed ones, so people type them; the server
 // alone decides whether an amount is allowed and says why not. It exports the renderer
 // interface of docs/server.md:
@@ -554,12 +554,12 @@ function amountForm(kind, label, submitLabel, menu, view, { chips = true } = {})
     el("div", { class: "row" }, el("span", { class: "dollar", "aria-hidden": "true" }, "$"), input,
       el("button", { type: "submit", "data-focus": `submit-${kind}`, "aria-disabled": table.pending ? "true" : null },
         submitLabel)),
-    el("p", { id: `${id}-help`, class: "muted small" }, "Any amount from $0.01 to $1,000,000, in dollars."));
+    el("p", { id: `${id}-help`, class: "muted small" }, "Any whole-dollar amount from $1 to $1,000,000."));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const cents = parseAmount(input.value);
     if (cents === null) {
-      showTypingProblem(form, `Type an amount in dollars, like 45000 or 45,000.50, not “${input.value}”.`);
+      showTypingProblem(form, `Type an amount in whole dollars, like 45000 or 45,000, not “${input.value}”.`);
       return;
     }
     play({ [kind]: cents });

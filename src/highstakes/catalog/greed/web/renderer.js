@@ -1,7 +1,7 @@
 // Greed's table in the browser (RULES.md §2), served at /games/greed/renderer.js.
 //
 // The renderer only draws: every rule stays on the server. It reads `view` (see
-// docs/games/greed.md, "View keys") and `legal`, and sends the actions the server listed.
+// its package's README.md, "View keys") and `legal`, and sends the actions the server listed.
 // It exports the renderer interface of docs/server.md:
 //
 //   render(container, message, send)  draw a `state` message; `send` posts to the server

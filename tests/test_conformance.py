@@ -1,0 +1,81 @@
+"""The conformance kit: every registered game passes it, and it fails loudly on a broken game."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+import pytest
+
+import highstakes as hs
+from highstakes.engine.registry import register, unregister
+from highstakes.testing import ConformanceError, check_game
+from toy_game import BREAKAGES, BluffDefinition
+
+
+@pytest.mark.parametrize("game_id", hs.games())
+def test_every_registered_game_passes_the_kit(game_id: str) -> None:
+    report = check_game(game_id, games=200, seed=0)
+    definition = hs.definition(game_id)
+    assert report.games == 200
+    assert {seats for seats, _ in report.tables} == set(range(definition.min_seats, definition.max_seats + 1))
+
+
+@contextlib.contextmanager
+def registered(breakage: str) -> Iterator[str]:
+    definition = register(BluffDefinition(breakage))
+    try:
+        yield definition.id
+    finally:
+        unregister(definition.id)
+
+
+def test_a_sound_game_passes() -> None:
+    with registered("none") as game_id:
+        report = check_game(game_id, games=60)
+    assert report.games == 60 and report.steps > 0
+
+
+# Each broken version, and words the kit's message must contain.
+EXPECTED = {
+    "leaky_view": "looks different to it",
+    "shared_clone": "clone",
+    "endless": "has not ended",
+    "money_leak": "ledger",
+    "loose_parse": "was accepted",
+    "no_moves": "must act but has no legal action",
+    "tuple_json": "JSON",
+    "noop_resample": "redraws nothing",
+    "peeking_resample": "depends on more than the seat may know",
+    "crashing_refusal": "raised KeyError",
+}
+
+
+def test_every_breakage_of_the_toy_game_is_covered() -> None:
+    assert set(EXPECTED) == set(BREAKAGES) - {"none"}
+
+
+@pytest.mark.parametrize("breakage", sorted(EXPECTED))
+def test_the_kit_fails_loudly_on_a_broken_game(breakage: str) -> None:
+    with registered(breakage) as game_id, pytest.raises(ConformanceError) as failure:
+        check_game(game_id, games=60)
+    message = str(failure.value)
+    assert game_id in message and EXPECTED[breakage] in message, message
+
+
+def test_a_game_with_secrets_but_no_hook_is_told_what_to_do() -> None:
+    class NoHook(BluffDefinition):
+        pass
+
+    definition = NoHook()
+    definition.id = "bluff_without_hook"
+    state_class = type(definition.new_state(2, definition.options_type()))
+    original = state_class.resample_hidden
+    try:
+        del state_class.resample_hidden
+        register(definition)
+        with pytest.raises(ConformanceError, match="hidden_information = False"):
+            check_game(definition.id, games=5)
+    finally:
+        state_class.resample_hidden = original
+        unregister(definition.id)

@@ -1,0 +1,141 @@
+"""A game installed as a separate package appears in every face: the example Pig plugin.
+
+The example in ``examples/pig`` is built and installed into a fresh virtual environment
+(which sees this project's own installation), and then, in that environment only: listed by
+``highstakes games``, played in a real terminal with ``highstakes play``, simulated, served,
+played over the API and in the browser with the generic renderer, and put through the
+conformance kit with its own tests. Nothing outside ``examples/pig`` names Pig.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import highstakes as hs
+from highstakes.testing.browsers import (  # browser_fixture is used by its name: browser
+    Visitors,
+    browser_fixture,  # noqa: F401
+    get_json,
+    join,
+    last_state,
+    post_json,
+    running_server,
+)
+from highstakes.testing.terminal import run_in_terminal
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pig"
+
+
+class Environment:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.python = str(root / "bin" / "python")
+
+    def run(self, *args: str, check: bool = True, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run([self.python, *args], capture_output=True, text=True, timeout=timeout,
+                              env={**os.environ, "PYTHONWARNINGS": "ignore"})
+        if check and done.returncode != 0:
+            raise AssertionError(f"{args} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+        return done
+
+    def highstakes(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return self.run("-m", "highstakes", *args)
+
+
+@pytest.fixture(scope="module")
+def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Environment]:
+    """A virtual environment with this project (from the test environment) and the Pig plugin."""
+    root = tmp_path_factory.mktemp("plugin-env")
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(root / "venv")], check=True)
+    environment = Environment(root / "venv")
+    # Built from a copy, so that the build leaves nothing in the example's folder.
+    source = root / "pig"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("*.egg-info", "build", "__pycache__"))
+    environment.run("-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
+                    str(source))
+    yield environment
+
+
+def test_the_plugin_is_a_game_only_where_it_is_installed(plugin: Environment) -> None:
+    listed = json.loads(plugin.highstakes("games", "--json").stdout)
+    pig = next(game for game in listed if game["id"] == "pig")
+    assert pig["title"] == "Pig" and pig["min_seats"] == 2
+    assert [bot["name"] for bot in pig["bots"]] == ["random", "hold10", "hold20"]
+    assert "Pig" in plugin.highstakes("games").stdout
+    assert "Hold" in plugin.highstakes("rules", "pig").stdout
+    if "pig" not in hs.games():  # this environment did not install it
+        assert "pig" not in subprocess.run(
+            [sys.executable, "-m", "highstakes", "games", "--json"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+
+
+def test_the_plugin_passes_the_conformance_kit_and_its_own_tests(plugin: Environment) -> None:
+    plugin.run("-c", "from highstakes.testing import check_game; check_game('pig', games=200, seed=0)")
+    done = plugin.run("-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+                      str(EXAMPLE / "tests"))
+    assert "passed" in done.stdout
+
+
+def test_the_plugin_is_simulated(plugin: Environment) -> None:
+    summary = json.loads(plugin.highstakes("simulate", "pig", "--games", "300", "--bots", "hold20,random",
+                                           "--json").stdout)
+    rates = {row["bot"]: row["win_rate"] for row in summary["bots"]}
+    assert summary["games"] == 300 and rates["hold20"] > rates["random"]
+
+
+def test_the_plugin_is_played_in_a_terminal_at_the_generic_table(plugin: Environment) -> None:
+    # Two people at one keyboard (no bot to wait for): roll once, then hold, turn after turn.
+    command = [plugin.python, "-m", "highstakes", "play", "pig", "--seats", "2", "--bots", "human",
+               "-o", "target=50", "--seed", "3"]
+    code, screen = run_in_terminal(command, keys=[b"1", b"2"] * 300, until=b"wins")
+    assert code == 0, screen[-2000:]
+    assert "roll again" in screen and "wins" in screen
+
+
+def test_the_plugin_is_played_over_the_api_and_in_the_browser(
+    plugin: Environment, browser: Any, tmp_path: Path,
+) -> None:
+    with running_server(tmp_path, python=plugin.python) as url:
+        games = {game["id"]: game for game in get_json(url, "/api/games")}
+        assert games["pig"]["renderer"] is None  # drawn by the generic renderer
+        created = post_json(url, "/api/rooms", {"game": "pig", "seats": ["human", "bot:hold20"],
+                                                "options": {"target": 50}})
+        visitors = Visitors(browser, url)
+        try:
+            page = visitors.open(created["invite"])
+            join(page, "Ann", 0)
+            for _ in range(400):
+                state = last_state(page)
+                if state["status"] == "over":
+                    break
+                if state["legal"]:
+                    # Roll while the turn is worth less than 10, then hold.
+                    view = state["view"]
+                    label = "hold" if view["turn_total"] >= 10 else "roll again"
+                    labels = [entry["label"] for entry in state["legal"]]
+                    before = state["version"]
+                    page.locator("#table .moves button").nth(labels.index(label)).click()
+                    page.wait_for_function(
+                        "(v) => window.__hs.last.version > v || window.__hs.last.status === 'over'",
+                        arg=before,
+                    )
+                else:
+                    page.wait_for_function("() => window.__hs.last.legal.length > 0 "
+                                           "|| window.__hs.last.status === 'over'")
+            final = last_state(page)
+            assert final["status"] == "over" and final["result"]["winners"]
+            visitors.assert_no_page_errors()
+        finally:
+            visitors.close()
+        record_room = get_json(url, f"/api/rooms/{created['room']}")
+        assert record_room["game"] == "pig" and record_room["status"] == "over"
