@@ -60,7 +60,8 @@ class GameState(ABC):
         """Draw an outcome: its JSON form (for the record) and the form ``apply_chance`` takes.
 
         What the engine calls when it resolves chance itself. Games override it to skip
-        the JSON round trip (Greed draws its dice straight into a precomputed roll).
+        the JSON round trip (Greed draws its dice straight into a precomputed roll). The
+        JSON form may use tuples where JSON has lists; records turn them into lists.
         """
         outcome = self.sample_chance(rng)
         return outcome, self.check_chance(outcome)

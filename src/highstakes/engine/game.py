@@ -37,7 +37,7 @@ class Game:
     """One game being played. Create it with :func:`highstakes.new_game`."""
 
     __slots__ = (
-        "_decisions", "_log", "_rng", "_state", "_world",
+        "_decisions", "_log", "_offered", "_rng", "_state", "_world",
         "auto_chance", "definition", "options", "seats", "seed",
     )
 
@@ -71,6 +71,9 @@ class Game:
         self._log: list[dict[str, JSON]] = []
         self._decisions = 0
         self._world = False
+        # The legal actions last handed out: (record length, seat, the very objects). An
+        # action that is one of them is the game's own, and needs no reading back.
+        self._offered: tuple[int, int, tuple[Action, ...]] | None = None
         self._resolve_chance()
 
     # --- the state as seen from outside -------------------------------------------------
@@ -109,7 +112,9 @@ class Game:
         self._check_seat(seat)
         if seat not in self._state.to_act():
             return []
-        return self._state.legal_actions(seat)
+        legal = self._state.legal_actions(seat)
+        self._offered = (len(self._log), seat, tuple(legal))
+        return legal
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         if seat is not None:
@@ -147,9 +152,11 @@ class Game:
             # Nobody acts in a finished game, so this is the only place to tell it apart.
             if state.is_over():
                 raise IllegalAction("game_over", "the game is over", None)
-            waiting = ", ".join(str(s) for s in to_act) or "nobody (chance)"
-            raise IllegalAction("not_your_turn", f"seat {seat} may not act now; waiting for {waiting}", None)
-        parsed = self._parse(action)
+            # People count seats from 1.
+            waiting = " and ".join(f"seat {s + 1}" for s in to_act) or "the dice or the cards"
+            message = f"it is not seat {seat + 1}'s turn; the game waits for {waiting}"
+            raise IllegalAction("not_your_turn", message, None)
+        parsed = action if self._was_offered(seat, action) else self._parse(action)
         if not state.is_legal(seat, parsed):
             raise IllegalAction(*state.explain_illegal(seat, parsed))
         state.apply_action(seat, parsed)
@@ -164,6 +171,17 @@ class Game:
         checked = self._state.check_chance(outcome)
         self._state.apply_chance(checked)
         self._log.append({"chance": outcome})
+
+    def _was_offered(self, seat: int, action: Any) -> bool:
+        """Whether ``action`` is one of the very objects ``legal_actions`` handed out here."""
+        offered = self._offered
+        if offered is None or offered[0] != len(self._log) or offered[1] != seat:
+            return False
+        # A loop rather than any(): this runs at every move, and a generator costs more here.
+        for listed in offered[2]:  # noqa: SIM110
+            if listed is action:
+                return True
+        return False
 
     def _parse(self, action: Action | JSON) -> Action:
         """The action as the game reads it from JSON; an Action object must read back as itself.
@@ -235,6 +253,7 @@ class Game:
         copy._log = list(self._log)
         copy._decisions = self._decisions
         copy._world = self._world
+        copy._offered = self._offered
         return copy
 
     def record(self) -> dict[str, JSON]:
@@ -252,12 +271,24 @@ class Game:
             "options": dict(self.options),
             "seed": self.seed,
             "auto_chance": self.auto_chance,
-            "actions": [dict(entry) for entry in self._log],
+            "actions": self.entries_since(0),
         }
+
+    def entries_since(self, index: int) -> list[dict[str, JSON]]:
+        """The record's entries from ``index`` on (a server appends these to its log)."""
+        return [_entry_json(entry) for entry in self._log[index:]]
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to_act={self.to_act}"
         return f"<Game {self.game_id} seats={self.seats} seed={self.seed} {status}>"
+
+
+def _entry_json(entry: dict[str, JSON]) -> dict[str, JSON]:
+    # A game may draw chance outcomes as tuples (cheap, immutable); records hold lists.
+    chance = entry.get("chance")
+    if isinstance(chance, tuple):
+        return {"chance": list(chance)}
+    return dict(entry)
 
 
 def new_game(

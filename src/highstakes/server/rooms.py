@@ -410,7 +410,7 @@ class RoomManager:
                 candidate.act(seat, action)
             except hs.IllegalAction as refusal:
                 raise RoomError(refusal.code, refusal.message, 400, refusal.rule) from None
-            entries = candidate.record()["actions"][before:]  # the decision and the chance it led to
+            entries = candidate.entries_since(before)  # the decision and the chance it led to
             await self._db_call(self.storage.append_actions, room.id, room.game_number, before, entries)
             room.game = candidate
             room.start_turn_clocks()

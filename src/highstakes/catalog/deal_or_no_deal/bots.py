@@ -23,6 +23,7 @@ from highstakes.catalog.deal_or_no_deal.bankers import GuideBanker, OfferModelBa
 from highstakes.catalog.deal_or_no_deal.contestants import ContestantModel, CrraContestant, EvContestant
 from highstakes.catalog.deal_or_no_deal.guessers import EvGuesser
 from highstakes.catalog.deal_or_no_deal.money import dollars
+from highstakes.catalog.deal_or_no_deal.options import DealOptions
 from highstakes.catalog.deal_or_no_deal.rules import round_amount
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.bot import Bot
@@ -174,9 +175,7 @@ def strongest(seats: int, options: Mapping[str, JSON]) -> str:
     In the duo version tv-crra beats every other preset; in party games, won by the richest
     player, the risk-averse contestant facing TV offers does worst and guide-crra wins most.
     """
-    version = options.get("version", "auto")
-    duo = version == "duo" or (version == "auto" and seats == 2)
-    return "tv-crra" if duo else "guide-crra"
+    return "tv-crra" if DealOptions.from_json(options).version_for(seats) == "duo" else "guide-crra"
 
 
 __all__ = ["BOTS", "DealBot", "hint", "strongest"]

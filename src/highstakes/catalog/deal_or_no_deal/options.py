@@ -30,6 +30,12 @@ class DealOptions(GameOptions):
         "party: the last holder guesses whether the contestant keeps or swaps, or only on a keep",
     )
 
+    def version_for(self, seats: int) -> str:
+        """The version played at this table: ``auto`` is duo for two seats, party for more."""
+        if self.version == "auto":
+            return "duo" if seats == 2 else "party"
+        return self.version
+
     @property
     def case_values(self) -> tuple[int, ...]:
         """The 26 amounts in cents, ascending."""

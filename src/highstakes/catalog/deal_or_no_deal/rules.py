@@ -67,9 +67,7 @@ class DealState(GameState):
     """The whole match: money, roles, and the game under way."""
 
     def __init__(self, seats: int, options: DealOptions) -> None:
-        version = options.version
-        if version == "auto":
-            version = "duo" if seats == 2 else "party"
+        version = options.version_for(seats)
         if version == "duo" and seats != 2:
             raise ValueError(f"the duo version is for 2 seats; use version 'party' for {seats}")
         if version == "party" and seats < 3:

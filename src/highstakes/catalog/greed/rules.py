@@ -216,7 +216,7 @@ class GreedState(GameState):
 
     def draw_chance(self, rng: random.Random) -> tuple[JSON, RollFacts]:
         facts = self.lookup.rolls[roll_dice(rng, self._dice_to_roll())]
-        return list(facts.faces), facts
+        return facts.faces, facts  # a tuple: the record makes it a list
 
     def check_chance(self, outcome: JSON) -> RollFacts:
         expected = self._dice_to_roll()
