@@ -1,10 +1,11 @@
 """A game installed as a separate package appears in every face: the example Pig plugin.
 
-The example in ``examples/pig`` is built and installed into a fresh virtual environment
-(which sees this project's own installation), and then, in that environment only: listed by
-``highstakes games``, played in a real terminal with ``highstakes play``, simulated, served,
-played over the API and in the browser with the generic renderer, and put through the
-conformance kit with its own tests. Nothing outside ``examples/pig`` names Pig.
+The example in ``examples/pig`` is built and installed into a directory of its own, which the
+programs below get on their ``PYTHONPATH`` (as a package installed beside this project would
+be); with it they list Pig in ``highstakes games``, play it in a real terminal with
+``highstakes play``, simulate it, serve it and play it over the API and in the browser with
+the generic renderer, and put it through the conformance kit and its own tests. Nothing
+outside ``examples/pig`` names Pig.
 """
 
 from __future__ import annotations
@@ -36,13 +37,15 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pig"
 
 
 class Environment:
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.python = str(root / "bin" / "python")
+    """This Python, with the plugin's installation directory on its path."""
+
+    def __init__(self, site: Path) -> None:
+        self.python = sys.executable
+        self.env = {"PYTHONPATH": str(site), "PYTHONWARNINGS": "ignore"}
 
     def run(self, *args: str, check: bool = True, timeout: float = 300) -> subprocess.CompletedProcess[str]:
         done = subprocess.run([self.python, *args], capture_output=True, text=True, timeout=timeout,
-                              env={**os.environ, "PYTHONWARNINGS": "ignore"})
+                              env={**os.environ, **self.env})
         if check and done.returncode != 0:
             raise AssertionError(f"{args} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
         return done
@@ -53,16 +56,18 @@ class Environment:
 
 @pytest.fixture(scope="module")
 def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Environment]:
-    """A virtual environment with this project (from the test environment) and the Pig plugin."""
-    root = tmp_path_factory.mktemp("plugin-env")
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(root / "venv")], check=True)
-    environment = Environment(root / "venv")
+    """The Pig plugin, built and installed (with its metadata and entry point) into a directory."""
+    root = tmp_path_factory.mktemp("plugin")
     # Built from a copy, so that the build leaves nothing in the example's folder.
     source = root / "pig"
     shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("*.egg-info", "build", "__pycache__"))
-    environment.run("-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
-                    str(source))
-    yield environment
+    site = root / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
+         "--target", str(site), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )
+    yield Environment(site)
 
 
 def test_the_plugin_is_a_game_only_where_it_is_installed(plugin: Environment) -> None:
@@ -97,7 +102,7 @@ def test_the_plugin_is_played_in_a_terminal_at_the_generic_table(plugin: Environ
     # Two people at one keyboard (no bot to wait for): roll once, then hold, turn after turn.
     command = [plugin.python, "-m", "highstakes", "play", "pig", "--seats", "2", "--bots", "human",
                "-o", "target=50", "--seed", "3"]
-    code, screen = run_in_terminal(command, keys=[b"1", b"2"] * 300, until=b"wins")
+    code, screen = run_in_terminal(command, keys=[b"1", b"2"] * 300, until=b"wins", env=plugin.env)
     assert code == 0, screen[-2000:]
     assert "roll again" in screen and "wins" in screen
 
@@ -105,7 +110,7 @@ def test_the_plugin_is_played_in_a_terminal_at_the_generic_table(plugin: Environ
 def test_the_plugin_is_played_over_the_api_and_in_the_browser(
     plugin: Environment, browser: Any, tmp_path: Path,
 ) -> None:
-    with running_server(tmp_path, python=plugin.python) as url:
+    with running_server(tmp_path, env=plugin.env) as url:
         games = {game["id"]: game for game in get_json(url, "/api/games")}
         assert games["pig"]["renderer"] is None  # drawn by the generic renderer
         created = post_json(url, "/api/rooms", {"game": "pig", "seats": ["human", "bot:hold20"],

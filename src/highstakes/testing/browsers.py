@@ -143,22 +143,24 @@ def _healthy(process: subprocess.Popen[bytes], base_url: str) -> bool:
 
 
 @contextmanager
-def running_server(directory: Path, python: str = sys.executable) -> Iterator[str]:
-    """``highstakes serve`` (run by ``python``) on a free loopback port with a fresh SQLite database.
+def running_server(directory: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    """``highstakes serve`` on a free loopback port with a fresh SQLite database.
 
-    Yields its base URL; the server's log is ``directory/server.log``.
+    ``env`` adds to the server's environment (a ``PYTHONPATH`` with more games, say). Yields
+    its base URL; the server's log is ``directory/server.log``.
     """
     log_path = directory / "server.log"
     for _attempt in range(3):
         port = _free_port()
         base_url = f"http://{HOST}:{port}"
         command = [
-            python, "-m", "highstakes", "serve", "--port", str(port),
+            sys.executable, "-m", "highstakes", "serve", "--port", str(port),
             "--db", f"sqlite:///{directory / 'rooms.db'}", "--bot-delay", str(BOT_DELAY),
         ]
         with log_path.open("ab") as log:
             process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+                command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                env={**os.environ, **(env or {})},
             )
         try:
             if _healthy(process, base_url):
