@@ -502,6 +502,18 @@ def test_a_full_game_between_two_clients_then_a_rematch(table: Table) -> None:
     players[mover].send({"type": "act", "action": state["legal"][0]["action"], "version": 0})
     assert players[mover].state()["version"] == 1
 
+    # Each game keeps its own record: the first one, with its own seed, replays after the
+    # rematch; the one under way keeps its secrets until it is over.
+    server, room = table.server, table.room
+    assert server.request("GET", f"/api/rooms/{room}/games").json() == {"finished": [1]}
+    first = server.request("GET", f"/api/rooms/{room}/games/1/record")
+    assert first.status_code == 200 and first.json() == as_json(record)
+    assert hs.replay(first.json()).result() == hs.replay(record).result()
+    under_way = server.request("GET", f"/api/rooms/{room}/games/2/record")
+    assert under_way.status_code == 409 and under_way.json()["error"]["code"] == "not_over"
+    for missing in (0, 3):
+        assert server.request("GET", f"/api/rooms/{room}/games/{missing}/record").status_code == 404
+
 
 def test_a_bot_seat_plays_by_itself(server: ThreadServer) -> None:
     room = server.create_room(["human", "bot:heuristic"])

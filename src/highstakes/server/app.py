@@ -141,6 +141,20 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
         except RoomError as error:
             return _error(error)
 
+    async def room_games(request: Request) -> Response:
+        try:
+            room = manager.room(request.path_params["room"])
+            return JSONResponse({"finished": await manager.finished_games(room)})
+        except RoomError as error:
+            return _error(error)
+
+    async def game_record(request: Request) -> Response:
+        try:
+            room = manager.room(request.path_params["room"])
+            return JSONResponse(await manager.game_record(room, request.path_params["number"]))
+        except RoomError as error:
+            return _error(error)
+
     async def join_room(request: Request) -> Response:
         try:
             room = manager.room(request.path_params["room"])
@@ -218,6 +232,8 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", room_summary),
         Route("/api/rooms/{room}/join", join_room, methods=["POST"]),
+        Route("/api/rooms/{room}/games", room_games),
+        Route("/api/rooms/{room}/games/{number:int}/record", game_record),
         Route("/healthz", health),
         WebSocketRoute("/ws/{room}", play_socket),
         Mount("/static", StaticFiles(packages=[("highstakes.web", "static")]), name="static"),

@@ -433,6 +433,24 @@ class RoomManager:
         await self.broadcast(room, {"kind": "rematch", "seat": seat})
         self._schedule(room)
 
+    async def game_record(self, room: Room, game_number: Any) -> dict[str, Any]:
+        """The record of a finished game of the room: every secret it held, so only once over."""
+        if isinstance(game_number, bool) or not isinstance(game_number, int) or not (
+            1 <= game_number <= room.game_number
+        ):
+            raise RoomError("no_game", f"this room has played games 1 to {room.game_number}", 404)
+        if game_number == room.game_number and not room.game.is_over:
+            raise RoomError("not_over", "a game's record is shown once the game is over", 409)
+        record = await self._db_call(self.storage.game_record, room.id, game_number)
+        if record is None:
+            raise RoomError("not_kept", f"game {game_number} of this room was not kept", 404)
+        return record
+
+    async def finished_games(self, room: Room) -> list[int]:
+        """The games of the room whose records may be seen: every kept game that is over."""
+        kept = await self._db_call(self.storage.kept_games, room.id)
+        return [number for number in kept if number < room.game_number or room.game.is_over]
+
     async def hint(self, room: Room, seat: int | None) -> dict[str, Any]:
         if seat is None:
             raise RoomError("spectator", "hints are for players")

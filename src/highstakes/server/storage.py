@@ -211,6 +211,44 @@ class Storage:
                               time.time() if started_at is None else started_at)
             self._insert_entries(connection, room_id, game_number, 0, entries or [])
 
+    def game_record(self, room_id: str, game_number: int) -> dict[str, Any] | None:
+        """The record of one game of a room, or None when no such game is kept.
+
+        Games of rooms stored before the ``games`` table existed have no row, and are not kept.
+        """
+        with self.engine.connect() as connection:
+            room = connection.execute(select(rooms_table).where(rooms_table.c.id == room_id)).first()
+            game = connection.execute(
+                select(games_table).where(
+                    (games_table.c.room_id == room_id) & (games_table.c.game_number == game_number)
+                )
+            ).first()
+            if room is None or game is None:
+                return None
+            entries = [
+                json.loads(row.entry)
+                for row in connection.execute(
+                    select(actions_table.c.entry)
+                    .where(actions_table.c.room_id == room_id)
+                    .where(actions_table.c.game_number == game_number)
+                    .order_by(actions_table.c.idx)
+                )
+            ]
+        return {
+            "format": game.record_format, "game": room.game, "seats": len(json.loads(room.seat_kinds)),
+            "options": json.loads(room.options), "seed": game.seed, "auto_chance": True, "actions": entries,
+        }
+
+    def kept_games(self, room_id: str) -> list[int]:
+        """The numbers of a room's games whose records are kept, in order."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(games_table.c.game_number)
+                .where(games_table.c.room_id == room_id)
+                .order_by(games_table.c.game_number)
+            )
+            return [row.game_number for row in rows]
+
     def load_rooms(self) -> list[StoredRoom]:
         """Every room with its seats and the action log of its current game, in order."""
         with self.engine.connect() as connection:
