@@ -1,0 +1,85 @@
+"""The translation layer: choosing the language, catalogs, numbers and money by language."""
+
+from __future__ import annotations
+
+import pytest
+
+from highstakes import i18n
+from highstakes.i18n import (
+    DEFAULT,
+    PSEUDO,
+    UnknownLanguage,
+    check_language,
+    from_environment,
+    get_language,
+    negotiate,
+    use_language,
+)
+from highstakes.i18n.numbers import format_money, format_number
+
+
+class TestChoosingTheLanguage:
+    @pytest.mark.parametrize(("header", "language"), [
+        (None, "en"), ("", "en"), ("es-ES,es;q=0.9,en;q=0.8", "es"), ("fr-FR,fr;q=0.9", "en"),
+        ("fr;q=0.9, it;q=0.8, en;q=0.5", "it"), ("en;q=0.2, uz;q=0.9", "uz"), ("uz-Latn-UZ", "uz"),
+        ("de, es;q=0", "en"), ("*", "en"), ("qps", "en"), ("es;q=abc, it", "it"),
+    ])
+    def test_accept_language_picks_the_best_shipped_language(self, header, language):
+        assert negotiate(header) == language
+
+    @pytest.mark.parametrize(("environ", "language"), [
+        ({}, "en"), ({"LANG": "es_ES.UTF-8"}, "es"), ({"LANG": "C.UTF-8"}, "en"),
+        ({"LC_ALL": "it_IT.UTF-8", "LANG": "es_ES.UTF-8"}, "it"),
+        ({"LANGUAGE": "fr:uz", "LANG": "es_ES"}, "uz"),
+        ({"LANG": "de_DE.UTF-8"}, "en"), ({"LANG": "uz_UZ.UTF-8@latin"}, "uz"),
+    ])
+    def test_the_command_line_reads_the_usual_locale_variables(self, environ, language):
+        assert from_environment(None, environ) == language
+
+    def test_an_explicit_language_wins_and_a_bad_one_names_the_choices(self):
+        assert from_environment("it", {"LANG": "es_ES.UTF-8"}) == "it"
+        with pytest.raises(UnknownLanguage, match="available: en, es, it, uz"):
+            from_environment("klingon", {})
+        assert check_language("ES-mx") == "es"
+
+    def test_a_language_is_used_inside_a_block_only(self):
+        assert get_language() == DEFAULT
+        with use_language("es"):
+            assert get_language() == "es"
+            with use_language("uz"):
+                assert get_language() == "uz"
+            assert get_language() == "es"
+        assert get_language() == DEFAULT
+
+
+def test_the_pseudo_language_marks_every_translated_message():
+    with use_language(PSEUDO):
+        assert i18n._("Your move") == "⟦Your move⟧"
+        assert i18n.ngettext("{n} case", "{n} cases", 3).format(n=3) == "⟦3 cases⟧"
+    assert i18n._("Your move") == "Your move"  # English is the source
+
+
+class TestMoneyAndNumbers:
+    @pytest.mark.parametrize(("language", "text"), [
+        ("en", "$1,000,000"), ("es", "1.000.000\u00a0$"), ("it", "1.000.000\u00a0$"),
+        ("uz", "1\u00a0000\u00a0000\u00a0$"),
+    ])
+    def test_a_million_dollars_in_each_language(self, language, text):
+        assert format_money(100_000_000, "USD", language) == text
+
+    def test_cents_show_only_when_there_are_some(self):
+        assert format_money(1, "USD", "en") == "$0.01"
+        assert format_money(1_050, "USD", "es") == "10,50\u00a0$"
+        assert format_money(125_000, "USD", "en") == "$1,250"
+
+    def test_yen_have_no_smaller_unit(self):
+        assert format_money(7_500, "JPY", "en") == "¥7,500"
+        assert format_money(10_000, "JPY", "it") == "10.000\u00a0¥"
+
+    def test_points_and_counts(self):
+        assert [format_number(5000, language) for language in ("en", "es", "it", "uz")] == [
+            "5,000", "5.000", "5.000", "5\u00a0000"]
+
+    def test_the_current_language_is_the_default(self):
+        with use_language("es"):
+            assert format_number(12_345) == "12.345"
