@@ -81,9 +81,9 @@ def test_simulate_workers_give_the_same_summary(capsys):
         (("play", "greed", "--seats", "9"), "2 to 8 seats"),
         (("play", "greed", "--bots", "wizard"), "unknown bot 'wizard'"),
         (("solve", "greed", "-o", "nope=1"), "unknown option 'nope'"),
-        (("play", "deal_or_no_deal", "--seats", "3", "-o", "version=duo"), "duo version is for 2 seats"),
+        (("play", "deal_or_no_deal", "--seats", "3", "-o", "version=duo"), "duo version is for 2 players"),
         (("simulate", "deal_or_no_deal", "--seats", "3", "--bots", "random", "-o", "version=duo"),
-         "duo version is for 2 seats"),
+         "duo version is for 2 players"),
     ],
 )
 def test_bad_input_exits_2_with_a_reason(capsys, argv, message):

@@ -24,7 +24,7 @@ def test_unknown_game_names_the_available_ones():
 
 @pytest.mark.parametrize("seats", [0, 1, 9, "2", True, None])
 def test_bad_seat_count_names_the_range(seats):
-    with pytest.raises(ValueError, match="2 to 8 seats"):
+    with pytest.raises(ValueError, match="2 to 8 players"):
         hs.new_game("greed", seats=seats)
 
 
@@ -42,7 +42,7 @@ def test_unknown_option_names_the_allowed_options():
     ],
 )
 def test_bad_option_value_names_the_allowed_values(name, value, allowed):
-    with pytest.raises(ValueError, match=f"option '{name}' of greed must be one of {allowed}"):
+    with pytest.raises(ValueError, match=f"option '{name}' must be one of {allowed}"):
         hs.new_game("greed", seats=2, options={name: value})
 
 

@@ -28,6 +28,7 @@ from highstakes.engine.parts import (
     Solver,
     TerminalTableFactory,
 )
+from highstakes.i18n import PLATFORM, Domain
 
 
 class GameState(ABC):
@@ -203,6 +204,15 @@ class GameDefinition(ABC):
 
     def _resource(self, *path: str) -> Traversable | None:
         return package_file(self.resources, *path) if self.resources else None
+
+    # --- words -------------------------------------------------------------------------------------------
+    def words(self) -> Domain:
+        """The game's message catalog (its id is the domain, kept in ``resources``)."""
+        return Domain(self.id, self.resources) if self.resources else PLATFORM
+
+    def text(self, message: str) -> str:
+        """One of the game's own words (its title, a bot's label, an option's meaning) for the reader."""
+        return self.words().gettext(message) if message else message
 
     def describe(self) -> dict[str, JSON]:
         return {

@@ -22,6 +22,7 @@ from highstakes.engine.contract import GameDefinition, GameState
 from highstakes.engine.errors import IllegalAction
 from highstakes.engine.options import resolve_options
 from highstakes.engine.registry import definition as lookup_definition
+from highstakes.i18n import _
 
 # Chance resolution loops are bounded so that a faulty game cannot hang a face.
 _MAX_CHANCE_STEPS = 10_000
@@ -52,15 +53,14 @@ class Game:
         if not isinstance(seats, int) or isinstance(seats, bool) or not (
             definition.min_seats <= seats <= definition.max_seats
         ):
-            raise ValueError(
-                f"{definition.id} is played by {definition.min_seats} to "
-                f"{definition.max_seats} seats; got {seats!r}"
-            )
+            raise ValueError(_("{game} is played by {low} to {high} players; got {seats}").format(
+                game=definition.text(definition.title), low=definition.min_seats, high=definition.max_seats,
+                seats=repr(seats)))
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ValueError(f"seed must be an integer or None; got {seed!r}")
+            raise ValueError(_("the seed must be a whole number; got {seed}").format(seed=repr(seed)))
         self.definition = definition
         self.seats = seats
-        resolved = resolve_options(definition.id, definition.option_specs, options)
+        resolved = resolve_options(definition.id, definition.option_specs, options, definition.text)
         typed = definition.options_type(**resolved)
         #: The options in their JSON form; the rules get them typed.
         self.options: dict[str, JSON] = typed.to_json()
@@ -123,7 +123,7 @@ class Game:
 
     def result(self) -> dict[str, JSON]:
         if not self._state.is_over():
-            raise IllegalAction("not_over", "the game is not over yet", None)
+            raise IllegalAction("not_over", _("the game is not over yet"), None)
         return self._state.result()
 
     def amount_entries(self, seat: int) -> list[dict[str, JSON]]:
@@ -151,10 +151,15 @@ class Game:
         if seat not in to_act:
             # Nobody acts in a finished game, so this is the only place to tell it apart.
             if state.is_over():
-                raise IllegalAction("game_over", "the game is over", None)
+                raise IllegalAction("game_over", _("the game is over"), None)
             # People count seats from 1.
-            waiting = " and ".join(f"seat {s + 1}" for s in to_act) or "the dice or the cards"
-            message = f"it is not seat {seat + 1}'s turn; the game waits for {waiting}"
+            if to_act:
+                waiting = ", ".join(_("seat {number}").format(number=s + 1) for s in to_act)
+                message = _("it is not seat {number}'s turn; the game waits for {waiting}").format(
+                    number=seat + 1, waiting=waiting)
+            else:
+                message = _("it is not seat {number}'s turn; the game waits for chance").format(
+                    number=seat + 1)
             raise IllegalAction("not_your_turn", message, None)
         parsed = action if self._was_offered(seat, action) else self._parse(action)
         if not state.is_legal(seat, parsed):
@@ -167,7 +172,7 @@ class Game:
     def apply_chance(self, outcome: JSON) -> None:
         """Resolve the pending chance event with a scripted outcome (auto_chance=False)."""
         if not self._state.is_chance():
-            raise IllegalAction("no_chance", "there is no chance event to resolve now", None)
+            raise IllegalAction("no_chance", _("there is no chance event to resolve now"), None)
         checked = self._state.check_chance(outcome)
         self._state.apply_chance(checked)
         self._log.append({"chance": outcome})
@@ -195,16 +200,18 @@ class Game:
         except IllegalAction:
             raise
         except _PARSE_ERRORS as error:
-            raise IllegalAction("bad_action", f"that action cannot be read: {error}", None) from None
+            raise IllegalAction("bad_action", _("that action cannot be read: {problem}").format(
+                problem=error), None) from None
         if isinstance(action, Action) and parsed != action:
-            raise IllegalAction("bad_action", f"{action!r} is not an action of {self.game_id}", None)
+            raise IllegalAction("bad_action", _("{action} is not an action of this game").format(
+                action=repr(action)), None)
         return parsed
 
     def _resolve_chance(self) -> None:
         if not self.auto_chance:
             return
         state, rng, log = self._state, self._rng, self._log
-        for _ in range(_MAX_CHANCE_STEPS):
+        for _step in range(_MAX_CHANCE_STEPS):
             if not state.is_chance():
                 return
             outcome, checked = state.draw_chance(rng)
@@ -234,7 +241,8 @@ class Game:
         if type(seat) is int and 0 <= seat < self.seats:
             return  # the common case, decided with one type test (bool is not exactly int)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            message = f"seat must be an integer from 0 to {self.seats - 1}; got {seat!r}"
+            message = _("a seat index is a whole number from 0 to {last}; got {seat}").format(
+                last=self.seats - 1, seat=repr(seat))
             if as_error:
                 raise IllegalAction("bad_seat", message, None)
             raise ValueError(message)
@@ -309,16 +317,17 @@ def replay(record: Mapping[str, JSON]) -> Game:
     ValueError saying what is wrong with a record that cannot be replayed.
     """
     if not isinstance(record, Mapping):
-        raise ValueError("a game record is a JSON object")
+        raise ValueError(_("a game record is a JSON object"))
     for key in ("game", "seats", "actions"):
         if key not in record:
-            raise ValueError(f"a game record needs the key {key!r}")
+            raise ValueError(_("a game record needs the key {key}").format(key=repr(key)))
     entries = record["actions"]
     if not isinstance(entries, list):
-        raise ValueError("a game record's 'actions' is a list")
+        raise ValueError(_("a game record's 'actions' is a list"))
     record_format = record.get("format", 1)
     if record_format not in (1, RECORD_FORMAT):
-        raise ValueError(f"this record has format {record_format!r}; this version reads formats 1 and 2")
+        raise ValueError(_("this record has format {format}; this version reads formats 1 and 2").format(
+            format=repr(record_format)))
     if record_format == 1:
         # Format 1 listed chance only when it was scripted, and drew the rest from the seed.
         auto_chance = not any(isinstance(entry, Mapping) and "chance" in entry for entry in entries)
@@ -326,7 +335,7 @@ def replay(record: Mapping[str, JSON]) -> Game:
     else:
         auto_chance = record.get("auto_chance", True)
         if not isinstance(auto_chance, bool):
-            raise ValueError("a game record's 'auto_chance' is true or false")
+            raise ValueError(_("a game record's 'auto_chance' is true or false"))
         scripting = False
     game = new_game(
         record["game"], record["seats"], seed=record.get("seed"),
@@ -337,7 +346,8 @@ def replay(record: Mapping[str, JSON]) -> Game:
             _replay_entry(game, entry, advance_rng=record_format == RECORD_FORMAT and auto_chance)
         except (IllegalAction, KeyError, TypeError) as error:
             problem = _entry_problem(entry, error)
-            raise ValueError(f"record entry {index} cannot be replayed: {problem}") from error
+            raise ValueError(_("record entry {index} cannot be replayed: {problem}").format(
+                index=index, problem=problem)) from error
     game.auto_chance = auto_chance
     game._resolve_chance()
     return game
@@ -345,7 +355,7 @@ def replay(record: Mapping[str, JSON]) -> Game:
 
 def _replay_entry(game: Game, entry: Any, *, advance_rng: bool) -> None:
     if not isinstance(entry, Mapping):
-        raise TypeError("an entry is an object with 'seat' and 'action', or 'chance'")
+        raise TypeError(_("an entry is an object with 'seat' and 'action', or 'chance'"))
     if "chance" in entry:
         if advance_rng and game._state.is_chance():
             # Keep the random source where the original game had it, so that a replayed
@@ -358,7 +368,7 @@ def _replay_entry(game: Game, entry: Any, *, advance_rng: bool) -> None:
 
 def _entry_problem(entry: Any, error: Exception) -> str:
     if isinstance(error, KeyError):
-        return f"it has no {error.args[0]!r}"
+        return _("it has no {key}").format(key=repr(error.args[0]))
     if isinstance(error, IllegalAction):
         return error.message
     return str(error)

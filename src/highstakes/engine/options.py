@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from highstakes.i18n import _
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -33,7 +35,11 @@ class OptionSpec:
     also_accepts: str | None = None
     check: Callable[[Any], Any] | None = None
 
-    def validate(self, game_id: str, value: Any) -> Any:
+    def validate(self, game_id: str, value: Any, text: Callable[[str], str] = str) -> Any:
+        """The value in its canonical form, or ValueError naming what is allowed.
+
+        ``text`` translates the game's own words (``also_accepts``) into the reader's language.
+        """
         # bool is an int subclass: compare types too, so True never passes for 1.
         for choice in self.choices:
             if value == choice and type(value) is type(choice):
@@ -43,13 +49,12 @@ class OptionSpec:
             try:
                 return self.check(value)
             except ValueError as problem:
-                raise ValueError(
-                    f"option '{self.name}' of {game_id} must be one of {allowed}, or "
-                    f"{self.also_accepts}: {problem}"
-                ) from None
-        raise ValueError(
-            f"option '{self.name}' of {game_id} must be one of {allowed}; got {_show(value)}"
-        )
+                raise ValueError(_("option {name} must be one of {allowed}, or {other}: {problem}").format(
+                    name=repr(self.name), allowed=allowed, other=text(self.also_accepts or ""),
+                    problem=problem,
+                )) from None
+        raise ValueError(_("option {name} must be one of {allowed}; got {value}").format(
+            name=repr(self.name), allowed=allowed, value=_show(value)))
 
     def to_json(self) -> dict[str, Any]:
         described: dict[str, Any] = {
@@ -70,17 +75,20 @@ def _show(value: Any) -> str:
 
 
 def resolve_options(
-    game_id: str, specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
+    game_id: str, specs: Sequence[OptionSpec], given: Mapping[str, Any] | None,
+    text: Callable[[str], str] = str,
 ) -> dict[str, Any]:
     """Merge ``given`` over the defaults, refusing unknown names and bad values."""
     by_name = {spec.name: spec for spec in specs}
     given = dict(given or {})
-    unknown = sorted(set(given) - set(by_name))
+    unknown = sorted(set(given) - set(by_name), key=repr)
     if unknown:
-        allowed = ", ".join(by_name) or "none"
-        raise ValueError(f"unknown option '{unknown[0]}' for {game_id}; allowed options: {allowed}")
+        allowed = ", ".join(by_name) or _("none")
+        # repr: a name is shown escaped, whatever characters it holds.
+        raise ValueError(_("unknown option {name}; allowed options: {allowed}").format(
+            name=ascii(unknown[0]), allowed=allowed))
     return {
-        name: spec.validate(game_id, given[name]) if name in given else spec.default
+        name: spec.validate(game_id, given[name], text) if name in given else spec.default
         for name, spec in by_name.items()
     }
 

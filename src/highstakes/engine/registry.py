@@ -16,6 +16,7 @@ import warnings
 from importlib.metadata import EntryPoint, entry_points
 
 from highstakes.engine.contract import GameDefinition
+from highstakes.i18n import _
 
 ENTRY_POINT_GROUP = "highstakes.games"
 
@@ -81,6 +82,5 @@ def definition(game_id: str) -> GameDefinition:
     try:
         return _GAMES[game_id]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown game {game_id!r}; available games: {', '.join(sorted(_GAMES))}"
-        ) from None
+        raise ValueError(_("unknown game {game}; available games: {games}").format(
+            game=repr(game_id), games=", ".join(sorted(_GAMES)))) from None

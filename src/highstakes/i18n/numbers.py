@@ -13,6 +13,7 @@ from functools import cache
 
 from babel import Locale
 from babel.numbers import format_decimal
+from babel.numbers import format_percent as _babel_percent
 
 from highstakes.i18n import BABEL_LOCALES, get_language
 
@@ -58,6 +59,11 @@ def format_money(amount: int, currency: str = "USD", language: str | None = None
     prefix, suffix = _money_pattern(locale)
     text = prefix.replace("{sign}", sign) + number + suffix.replace("{sign}", sign)
     return ("−" + text) if amount < 0 else text
+
+
+def format_percent(share: float, language: str | None = None) -> str:
+    """``0.45`` → "45%" (en), "45 %" (es), "45%" (it): a share as the language writes it."""
+    return _babel_percent(share, locale=_locale(language))
 
 
 def parse_number_hint(language: str | None = None) -> tuple[str, str]:

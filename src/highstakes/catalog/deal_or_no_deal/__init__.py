@@ -13,6 +13,7 @@ from highstakes.catalog.deal_or_no_deal.actions import Move, parse_move
 from highstakes.catalog.deal_or_no_deal.money import NUM_CASES
 from highstakes.catalog.deal_or_no_deal.options import DealOptions
 from highstakes.catalog.deal_or_no_deal.rules import DealState
+from highstakes.catalog.deal_or_no_deal.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.parts import Advisor, Analysis, BotInfo, TerminalTableFactory
@@ -20,8 +21,8 @@ from highstakes.engine.parts import Advisor, Analysis, BotInfo, TerminalTableFac
 
 class DealDefinition(GameDefinition):
     id = "deal_or_no_deal"
-    title = "Deal or No Deal"
-    summary = (
+    title = N_("Deal or No Deal")
+    summary = N_(
         "Open cases, weigh the banker's offers, deal or no deal. Duo for two (banker and "
         "contestant, then swap); party for 3 to 6 with case holders, paid guesses and the kitty."
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from highstakes.catalog.deal_or_no_deal.money import dollars
+from highstakes.catalog.deal_or_no_deal.words import N_, _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.errors import IllegalAction
 
@@ -27,40 +28,47 @@ class Move(Action):
         return {self.kind: self.amount if self.kind in NUMBER_KINDS else True}
 
     def __str__(self) -> str:
-        amount = self.amount or 0
-        labels = {
-            "pick": f"pick case {amount} as yours",
-            "open": f"open case {amount}",
-            "guess": f"guess {dollars(amount)} (free)",
-            "paid_guess": f"paid guess {dollars(amount)}",
-            "no_guess": "no guess",
-            "offer": f"offer {dollars(amount)}",
-            "deal": "deal",
-            "no_deal": "no deal",
-            "counter": f"counter {dollars(amount)}",
-            "accept": "accept the counter",
-            "stand": "stand firm",
-            "keep": "keep your case",
-            "swap": "swap for the other case",
-        }
-        return labels[self.kind]
+        label = _(LABELS[self.kind])
+        if self.kind in CASE_KINDS:
+            return label.format(case=self.amount)
+        if self.kind in NUMBER_KINDS:
+            return label.format(amount=dollars(self.amount or 0))
+        return label
+
+
+#: What each move is called, for people (``{case}`` a case number, ``{amount}`` money).
+LABELS = {
+    "pick": N_("pick case {case} as yours"),
+    "open": N_("open case {case}"),
+    "guess": N_("guess {amount} (free)"),
+    "paid_guess": N_("paid guess {amount}"),
+    "no_guess": N_("no guess"),
+    "offer": N_("offer {amount}"),
+    "deal": N_("deal"),
+    "no_deal": N_("no deal"),
+    "counter": N_("counter-offer {amount}"),
+    "accept": N_("accept the counter-offer"),
+    "stand": N_("stand firm"),
+    "keep": N_("keep your case"),
+    "swap": N_("swap for the other case"),
+}
+CASE_KINDS = ("pick", "open")
 
 
 def parse_move(data: JSON) -> Move:
-    shape = (
-        'a move is one of {"pick": n}, {"open": n}, {"guess": cents}, {"paid_guess": cents}, '
-        '{"offer": cents}, {"counter": cents}, or {"no_guess" | "deal" | "no_deal" | "accept" '
-        '| "stand" | "keep" | "swap": true}'
-    )
-    if not isinstance(data, dict) or len(data) != 1:
-        raise IllegalAction("bad_action", f"{shape}; got {data!r}", "§3")
-    ((kind, value),) = data.items()
-    if kind in NUMBER_KINDS:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction("bad_action", f'"{kind}" takes a whole number; got {value!r}', "§3")
-        return Move(kind, value)
-    if kind in FLAG_KINDS:
-        if value is not True:
-            raise IllegalAction("bad_action", f'"{kind}" takes the value true; got {value!r}', "§3")
-        return Move(kind)
-    raise IllegalAction("bad_action", f"{shape}; got {data!r}", "§3")
+    if isinstance(data, dict) and len(data) == 1:
+        ((kind, value),) = data.items()
+        if kind in NUMBER_KINDS:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise IllegalAction("bad_action", _("{move} takes a whole number; got {value}").format(
+                    move=repr(kind), value=repr(value)), "§3")
+            return Move(kind, value)
+        if kind in FLAG_KINDS:
+            if value is not True:
+                raise IllegalAction("bad_action", _("{move} takes the value true; got {value}").format(
+                    move=repr(kind), value=repr(value)), "§3")
+            return Move(kind)
+    shape = _('a move is one of {"pick": n}, {"open": n}, {"guess": cents}, {"paid_guess": cents}, '
+              '{"offer": cents}, {"counter": cents}, or {"no_guess" | "deal" | "no_deal" | "accept" '
+              '| "stand" | "keep" | "swap": true}')
+    raise IllegalAction("bad_action", shape + "; " + _("got {data}").format(data=repr(data)), "§3")

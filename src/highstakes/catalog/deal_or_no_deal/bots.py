@@ -25,9 +25,11 @@ from highstakes.catalog.deal_or_no_deal.guessers import EvGuesser
 from highstakes.catalog.deal_or_no_deal.money import dollars
 from highstakes.catalog.deal_or_no_deal.options import DealOptions
 from highstakes.catalog.deal_or_no_deal.rules import round_amount
+from highstakes.catalog.deal_or_no_deal.words import N_, _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.bot import Bot
 from highstakes.engine.parts import BotInfo
+from highstakes.i18n.numbers import format_percent
 
 BANKER_PHASES = ("offer", "counter")
 GUESS_PHASES = ("guess", "final_guess", "host_guess")
@@ -65,15 +67,17 @@ def _preset(
 
 #: The Deal or No Deal bots, weakest first (the registry offers "random" before them).
 BOTS: tuple[BotInfo, ...] = (
-    BotInfo("guide-ev", _preset("guide-ev", GuideBanker, EvContestant), "rulebook banker, bold contestant",
-            "offers the mean of the values left, as the rulebook suggests; plays the odds as a contestant"),
+    BotInfo("guide-ev", _preset("guide-ev", GuideBanker, EvContestant),
+            N_("rulebook banker, bold contestant"),
+            N_("offers the mean of the values left, as the rulebook suggests; "
+               "plays the odds as a contestant")),
     BotInfo("guide-crra", _preset("guide-crra", GuideBanker, CrraContestant),
-            "rulebook banker, careful contestant",
-            "offers the mean of the values left; as a contestant prefers a sure deal to a gamble"),
-    BotInfo("tv-ev", _preset("tv-ev", TvBanker, EvContestant), "TV-show banker, bold contestant",
-            "offers low early and near the mean late, like the TV show; plays the odds as a contestant"),
-    BotInfo("tv-crra", _preset("tv-crra", TvBanker, CrraContestant), "TV-show banker, careful contestant",
-            "offers like the TV show; as a contestant prefers a sure deal to a gamble"),
+            N_("rulebook banker, careful contestant"),
+            N_("offers the mean of the values left; as a contestant prefers a sure deal to a gamble")),
+    BotInfo("tv-ev", _preset("tv-ev", TvBanker, EvContestant), N_("TV-show banker, bold contestant"),
+            N_("offers low early and near the mean late, like the TV show; plays the odds as a contestant")),
+    BotInfo("tv-crra", _preset("tv-crra", TvBanker, CrraContestant), N_("TV-show banker, careful contestant"),
+            N_("offers like the TV show; as a contestant prefers a sure deal to a gamble")),
 )
 
 
@@ -88,15 +92,15 @@ def _advise_contestant(view: dict[str, JSON], legal: list[Action]) -> dict[str, 
     worth = model.certainty_equivalent(view)
     shown = dollars(round(worth))
     reasons = {
-        "deal": f"the offer is at least what refusing is worth to a cautious player ({shown})",
-        "counter": f"the offer is a little short of what refusing is worth ({shown})",
-        "no_deal": f"refusing is worth more to a cautious player ({shown})",
+        "deal": _("the offer is at least what refusing is worth to a cautious player ({worth})"),
+        "counter": _("the offer is a little short of what refusing is worth ({worth})"),
+        "no_deal": _("refusing is worth more to a cautious player ({worth})"),
     }
     return {
         "role": "contestant",
         "action": move.to_json(),
         "label": str(move),
-        "reason": reasons[move.kind],
+        "reason": reasons[move.kind].format(worth=shown),
         "mean": mean,
         "offer": offer,
         "offer_ratio": offer / mean if mean else None,
@@ -108,11 +112,11 @@ def _advise_contestant(view: dict[str, JSON], legal: list[Action]) -> dict[str, 
 def _advise_guesser(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     advice = EvGuesser().advise(view, legal)
     if advice.move.kind == "paid_guess":
-        reason = "the paid guess is worth more than a free one and its price is within budget"
+        reason = _("the paid guess is worth more than a free one and its price is within budget")
     elif advice.move.kind == "guess":
-        reason = "a free guess costs nothing; every value is as likely as another"
+        reason = _("a free guess costs nothing; every value is as likely as another")
     else:
-        reason = "a paid guess is worth less than its price here"
+        reason = _("a paid guess is worth less than its price here")
     return {
         "role": "host" if view["phase"] == "host_guess" else "holder",
         "action": advice.move.to_json(),
@@ -129,10 +133,11 @@ def _advise_host(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     tv_offer, guide_offer = round_amount(tv.model_offer(view)), round_amount(guide.model_offer(view))
     if view["phase"] == "counter":
         move = tv.answer_counter(view)
-        reason = "the TV model's answer to the counter"
+        reason = _("the TV-show banker's answer to the counter-offer")
     else:
         move = Move("offer", tv_offer)
-        reason = f"the TV model offers {tv.share(int(view['round'])):.0%} of the mean this round"
+        reason = _("the TV-show banker offers {share} of the mean this round").format(
+            share=format_percent(tv.share(int(view["round"]))))
     return {
         "role": "host",
         "action": move.to_json(),
@@ -153,7 +158,7 @@ def hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     Picking, calling and keep-or-swap are alike by symmetry, and the advice says so.
     """
     if not legal:
-        return {"action": None, "label": "nothing to decide now", "reason": "it is not your turn"}
+        return {"action": None, "label": _("nothing to decide now"), "reason": _("it is not your turn")}
     phase = view["phase"]
     if phase == "respond":
         return _advise_contestant(view, legal)
@@ -165,7 +170,7 @@ def hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     return {
         "action": move.to_json(),
         "label": str(move),
-        "reason": "nobody knows what the cases hold, so every choice here has the same odds",
+        "reason": _("nobody knows what the cases hold, so every choice here has the same odds"),
     }
 
 

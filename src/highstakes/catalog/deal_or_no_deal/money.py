@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from highstakes.catalog.deal_or_no_deal.words import _
+from highstakes.i18n.numbers import format_money
+
 CENT = 1
 DOLLAR = 100
 
@@ -41,17 +44,17 @@ def guess_price(round_number: int) -> int:
 
 
 def dollars(cents: int) -> str:
-    """$0.01, $750, $1,000,000, $12,345.67: how amounts are written for people."""
-    whole, part = divmod(cents, DOLLAR)
-    return f"${whole:,}" if part == 0 else f"${whole:,}.{part:02d}"
+    """An amount as people write it in their language: $0.01, $750, $1,000,000 (1.000.000 $ in Spanish)."""
+    return format_money(cents, "USD")
 
 
 def check_custom_values(value: Any) -> tuple[int, ...]:
     """A custom value set: 26 different positive amounts in cents, sorted."""
     if not isinstance(value, list | tuple) or len(value) != NUM_CASES:
-        raise ValueError(f"a value set lists exactly {NUM_CASES} amounts in cents")
+        raise ValueError(_("a value set lists exactly {count} amounts").format(count=NUM_CASES))
     if not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_OFFER for v in value):
-        raise ValueError(f"every amount is a whole number of cents from 1 to {MAX_OFFER}")
+        raise ValueError(_("every amount is from {low} to {high}").format(
+            low=dollars(1), high=dollars(MAX_OFFER)))
     if len(set(value)) != NUM_CASES:
-        raise ValueError("the amounts must all be different")
+        raise ValueError(_("the amounts must all be different"))
     return tuple(sorted(value))

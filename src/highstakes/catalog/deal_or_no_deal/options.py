@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from highstakes.catalog.deal_or_no_deal.money import US_VALUES, check_custom_values
+from highstakes.catalog.deal_or_no_deal.words import N_
 from highstakes.engine.options import GameOptions, option
 
 
@@ -14,20 +15,20 @@ class DealOptions(GameOptions):
 
     version: str = option(
         "auto", ("auto", "duo", "party"),
-        "duo (2 players) or party (3 to 6); auto picks by the number of seats",
+        N_("duo (2 players) or party (3 to 6); auto picks by the number of players"),
     )
     values: str | tuple[int, ...] = option(
-        "us", ("us",), "the 26 case values: the US show's $0.01 to $1,000,000",
-        also_accepts="a list of 26 different amounts in cents", check=check_custom_values,
+        "us", ("us",), N_("the 26 case values: the US show's $0.01 to $1,000,000"),
+        also_accepts=N_("a list of 26 different amounts in cents"), check=check_custom_values,
     )
     offer_timing: str = option(
         "single", ("single", "literal"),
-        "single: one final offer when two cases remain; literal: an offer after round 9 and a "
-        "final offer at round 10",
+        N_("single: one final offer when two cases remain; literal: an offer after round 9 and a "
+           "final offer at round 10"),
     )
     round10_guess: str = option(
         "any", ("any", "keep_only"),
-        "party: the last holder guesses whether the contestant keeps or swaps, or only on a keep",
+        N_("party: the last holder guesses whether the contestant keeps or swaps, or only on a keep"),
     )
 
     def version_for(self, seats: int) -> str:

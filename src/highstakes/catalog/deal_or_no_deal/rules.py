@@ -40,6 +40,7 @@ from highstakes.catalog.deal_or_no_deal.money import (
     guess_price,
 )
 from highstakes.catalog.deal_or_no_deal.options import DealOptions
+from highstakes.catalog.deal_or_no_deal.words import KIND_WORDS, _, one_of
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
@@ -69,9 +70,10 @@ class DealState(GameState):
     def __init__(self, seats: int, options: DealOptions) -> None:
         version = options.version_for(seats)
         if version == "duo" and seats != 2:
-            raise ValueError(f"the duo version is for 2 seats; use version 'party' for {seats}")
+            message = _("the duo version is for 2 players; choose the party version for {seats}")
+            raise ValueError(message.format(seats=seats))
         if version == "party" and seats < 3:
-            raise ValueError("the party version is for 3 to 6 seats; use version 'duo' for 2")
+            raise ValueError(_("the party version is for 3 to 6 players; choose the duo version for 2"))
         self.seats = seats
         self.version = version
         self.options = options
@@ -155,7 +157,9 @@ class DealState(GameState):
     def check_chance(self, outcome: JSON) -> int:
         if isinstance(outcome, bool) or not isinstance(outcome, int) or outcome not in self.unplaced:
             raise IllegalAction(
-                "bad_chance", f"the next case must get one of the values not yet placed; got {outcome!r}",
+                "bad_chance",
+                _("the next case must get one of the values not yet placed; got {outcome}").format(
+                    outcome=repr(outcome)),
                 "§3.3",
             )
         return outcome
@@ -239,7 +243,9 @@ class DealState(GameState):
 
     def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
         refusal = self._refusal(seat, action) if isinstance(action, Move) else None
-        return refusal or ("illegal_action", f"{action} is not a Deal or No Deal move", "§3")
+        if refusal is not None:
+            return refusal
+        return ("illegal_action", _("{action} is not a Deal or No Deal move").format(action=action), "§3")
 
     def _refusal(self, seat: int, move: Move) -> tuple[str, str, str] | None:
         """Why ``move`` is not allowed now, or None. Amounts beyond the menus are fine."""
@@ -251,39 +257,50 @@ class DealState(GameState):
             "counter": {"accept", "stand", "offer"}, "keep_or_swap": {"keep", "swap"},
         }.get(phase, set())
         if kind not in allowed:
-            expected = ", ".join(sorted(allowed)) or "nothing"
-            return ("wrong_move", f"now is the time for: {expected}; not {kind}", "§3")
+            if not allowed:
+                return ("wrong_move", _("nobody may move now"), "§3")
+            expected = one_of(KIND_WORDS[name] for name in sorted(allowed))
+            return ("wrong_move", _("now is the time for {expected}, not {move}").format(
+                expected=expected, move=_(KIND_WORDS[kind])), "§3")
         if kind in ("pick", "open"):
             assert amount is not None
             if not 1 <= amount <= NUM_CASES:
-                return ("no_such_case", f"cases are numbered 1 to {NUM_CASES}; got {amount}", "§3.1")
+                return ("no_such_case", _("cases are numbered 1 to {last}; there is no case {number}").format(
+                    last=NUM_CASES, number=amount), "§3.1")
             case = amount - 1
             if kind == "open" and case == self.special:
-                return ("own_case", "your own case is opened only at the end", "§3.3")
+                return ("own_case", _("your own case is opened only at the end"), "§3.3")
             if kind == "open" and self.opened[case]:
-                return ("already_open", f"case {amount} is already open", "§3.3")
+                return ("already_open", _("case {number} is already open").format(number=amount), "§3.3")
         if kind in ("guess", "paid_guess"):
             assert amount is not None
             if amount not in self.in_play():
                 return ("value_not_in_play",
-                        f"guess one of the values still on the board; {dollars(amount)} is not", "§3.6 (D-8)")
+                        _("guess one of the values still on the board; {value} is not").format(
+                            value=dollars(amount)),
+                        "§3.6 (D-8)")
             if kind == "guess" and phase == "host_guess":
-                return ("host_guess_is_paid", "after a deal the host may only make a paid guess", "§3.5")
+                return ("host_guess_is_paid", _("after a deal the host may only make a paid guess"), "§3.5")
             if kind == "paid_guess" and self.spendable(seat) < self.price():
                 can_spend = dollars(self.spendable(seat))
                 return ("cannot_afford",
-                        f"a paid guess costs {dollars(self.price())}; you can spend {can_spend}",
+                        _("a paid guess costs {price}; you can spend {money}").format(
+                            price=dollars(self.price()), money=can_spend),
                         "§3.6 (D-10)")
         if kind in ("offer", "counter"):
             assert amount is not None
             if not MIN_OFFER <= amount <= MAX_OFFER or amount % DOLLAR:
-                shown = dollars(amount) if amount >= 0 else f"{amount} cents"
+                shown = dollars(amount)
                 return ("bad_amount",
-                        f"an amount is whole dollars from {dollars(MIN_OFFER)} to {dollars(MAX_OFFER)}; "
-                        f"got {shown}", "§7.1")
+                        _("an amount is whole dollars from {low} to {high}; got {amount}").format(
+                            low=dollars(MIN_OFFER), high=dollars(MAX_OFFER), amount=shown), "§7.1")
         if kind == "counter" and not self._may_counter():
-            reason = "the host stands firm" if self.stood_firm else f"{MAX_COUNTERS} counters were made"
-            return ("no_more_counters", f"no counter now: {reason}; take the offer or refuse it", "§7.1")
+            if self.stood_firm:
+                message = _("no counter-offer now: the host stands firm; take the offer or refuse it")
+            else:
+                message = _("no counter-offer now: {count} counter-offers were made; "
+                            "take the offer or refuse it")
+            return ("no_more_counters", message.format(count=MAX_COUNTERS), "§7.1")
         return None
 
     # --- doing it --------------------------------------------------------------------------------------

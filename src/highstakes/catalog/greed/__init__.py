@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from highstakes.catalog.greed.actions import Bank, Keep, parse_action
-from highstakes.catalog.greed.options import WINNING_SCORE, GreedOptions
+from highstakes.catalog.greed.options import GreedOptions
 from highstakes.catalog.greed.rules import GreedState
+from highstakes.catalog.greed.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFactory
@@ -19,10 +20,10 @@ from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFacto
 
 class GreedDefinition(GameDefinition):
     id = "greed"
-    title = "Greed"
-    summary = (
+    title = N_("Greed")
+    summary = N_(
         "Six-dice push-your-luck: set scoring dice aside, roll on or bank, "
-        f"and don't greed out. First to {WINNING_SCORE:,} starts the final round."
+        "and don't greed out. First to 5,000 starts the final round."
     )
     min_seats = 2
     max_seats = 8

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from highstakes.catalog.greed.scoring import FACE_INDEX, sort_faces
+from highstakes.catalog.greed.words import _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.errors import IllegalAction
 
@@ -19,7 +20,7 @@ class Keep(Action):
         return {"keep": list(self.faces)}
 
     def __str__(self) -> str:
-        return "keep " + " ".join(self.faces)
+        return _("keep {dice}").format(dice=" ".join(self.faces))
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Bank(Action):
         return {"bank": True}
 
     def __str__(self) -> str:
-        return "bank"
+        return _("bank")
 
 
 def parse_action(data: JSON) -> Action:
@@ -42,12 +43,12 @@ def parse_action(data: JSON) -> Action:
         if unknown:
             raise IllegalAction(
                 "bad_action",
-                f"unknown die face {unknown[0]!r}; faces are $, G, R, Eb, Em, D",
+                _("unknown die face {face}; faces are $, G, R, Eb, Em, D").format(face=repr(unknown[0])),
                 "§2.1",
             )
         return Keep(sort_faces(faces))
     raise IllegalAction(
         "bad_action",
-        'a Greed action is {"keep": [faces...]} or {"bank": true}; got ' + repr(data),
+        _('a Greed action is {{"keep": [faces...]}} or {{"bank": true}}; got {data}').format(data=repr(data)),
         "§2.4",
     )

@@ -44,6 +44,7 @@ from highstakes.catalog.greed.solver import (
     load_or_solve,
     roll_classes,
 )
+from highstakes.catalog.greed.words import N_, _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.parts import BotInfo
 
@@ -312,7 +313,7 @@ def hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     from the approximation described in :func:`advise`.
     """
     if not _in_play(view, legal):
-        return {"action": None, "label": "no decision to make now", "win_probability": None,
+        return {"action": None, "label": _("no decision to make now"), "win_probability": None,
                 "approximate": False}
     action, chance = advise(view, legal, solution_for(view))
     return {
@@ -325,12 +326,12 @@ def hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
 
 #: Greed's own bots, weakest first (the registry offers "random" before them).
 BOTS: tuple[BotInfo, ...] = (
-    BotInfo("heuristic", ThresholdBot, "rule of thumb",
-            "keeps dice to roll and banks at a fixed turn total, as a careful person does"),
-    BotInfo("maxexp", MaxExpectedScoreBot, "most points per turn",
-            "plays for the most points this turn, whatever the scores"),
-    BotInfo("optimal", OptimalBot, "best play",
-            "plays for the best chance of winning, from the game's exact solution"),
+    BotInfo("heuristic", ThresholdBot, N_("rule of thumb"),
+            N_("keeps dice to roll and banks at a fixed turn total, as a careful person does")),
+    BotInfo("maxexp", MaxExpectedScoreBot, N_("most points per turn"),
+            N_("plays for the most points this turn, whatever the scores")),
+    BotInfo("optimal", OptimalBot, N_("best play"),
+            N_("plays for the best chance of winning, from the game's exact solution")),
 )
 
 __all__ = [

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any, Final
 
 from highstakes.catalog.greed.scoring import ScoringTable
+from highstakes.catalog.greed.words import N_
 from highstakes.engine.options import GameOptions, option
 
 #: Reaching or passing this many points starts the final round (RULES.md §2.6, G-11).
@@ -24,15 +25,15 @@ class GreedOptions(GameOptions):
 
     dddd: int = option(
         _VERSION_A.four_d, (_VERSION_A.four_d, 800),
-        "points for four D's in one roll: 1,000 (version A of the rules) or 800 (version B)",
+        N_("points for four D's in one roll: 1,000 (version A of the rules) or 800 (version B)"),
     )
     six_of_a_kind: int = option(
         _VERSION_A.six_of_a_kind, (_VERSION_A.six_of_a_kind, 1000),
-        "points for six of a kind in one roll",
+        N_("points for six of a kind in one roll"),
     )
     min_every_turn: bool = option(
         False, (False, True),
-        f"require {OPENING_MINIMUM} points in a turn to bank on every turn, not only the first",
+        N_("require 500 points in a turn to bank on every turn, not only the first"),
     )
 
     @property

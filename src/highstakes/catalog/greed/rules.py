@@ -37,9 +37,11 @@ from highstakes.catalog.greed.scoring import (
     keep_value,
     scoring_keeps,
 )
+from highstakes.catalog.greed.words import _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
+from highstakes.i18n.numbers import format_number
 
 _BANK = Bank()  # actions are values: one shared instance serves every legal list
 
@@ -105,7 +107,7 @@ class ScoringLookup:
 
 def _every_roll() -> Iterator[Counts]:
     for num_dice in range(1, NUM_DICE + 1):
-        for counts, _ in all_rolls(num_dice):
+        for counts, _probability in all_rolls(num_dice):
             yield counts
 
 
@@ -130,7 +132,7 @@ def roll_dice(rng: random.Random, num_dice: int) -> Counts:
     """
     counts = [0] * NUM_DICE
     draw = rng.getrandbits
-    for _ in range(num_dice):
+    for _die in range(num_dice):
         face = draw(3)
         while face >= NUM_DICE:
             face = draw(3)
@@ -227,7 +229,8 @@ class GreedState(GameState):
         ):
             raise IllegalAction(
                 "bad_chance",
-                f"a roll here is a list of {expected} faces from $, G, R, Eb, Em, D; got {outcome!r}",
+                _("a roll here is a list of {count} faces from $, G, R, Eb, Em, D; got {outcome}").format(
+                    count=expected, outcome=repr(outcome)),
                 "§2.1",
             )
         return self.lookup.rolls[counts_of(outcome)]
@@ -322,24 +325,31 @@ class GreedState(GameState):
         if roll.hot:
             return (
                 "hot_dice_must_roll",
-                "every die of this roll scores: set all of them aside and roll six dice again",
+                _("every die of this roll scores: set all of them aside and roll six dice again"),
                 "§2.4.4 (G-7)",
             )
         turn_points = self.turn_total + roll.best_points
         needed = self.min_turn_points(self.current)
         if turn_points < needed:
-            which = "every turn" if self.options.min_every_turn else "to open your score"
+            if self.options.min_every_turn:
+                message = _("you need at least {needed} points in one turn, every turn; "
+                            "this turn has {points}")
+            else:
+                message = _("you need at least {needed} points in one turn to open your score; "
+                            "this turn has {points}")
             return (
                 "below_opening_minimum",
-                f"you need at least {needed} points in one turn {which}; this turn has {turn_points}",
+                message.format(needed=format_number(needed), points=format_number(turn_points)),
                 "§2.5 (G-6)",
             )
         target = self.target()
         if target is not None and self.scores[self.current] + turn_points <= target:
             return (
                 "must_beat_leader",
-                f"in the final round you may stop only above {target}; banking now gives "
-                f"{self.scores[self.current] + turn_points}",
+                _("in the final round you may stop only above {target}; banking now gives {total}").format(
+                    target=format_number(target),
+                    total=format_number(self.scores[self.current] + turn_points),
+                ),
                 "§2.6 (G-9)",
             )
         return None
@@ -353,20 +363,21 @@ class GreedState(GameState):
         if isinstance(action, Keep):
             keep = counts_of(action.faces)
             if not action.faces:
-                return ("empty_keep", "set aside at least one scoring die after each roll", "§2.4.2")
+                return ("empty_keep", _("set aside at least one scoring die after each roll"), "§2.4.2")
             if any(k > r for k, r in zip(keep, self.roll.counts, strict=True)):
                 return (
                     "dice_not_in_roll",
-                    f"{' '.join(action.faces)} is not part of the roll {' '.join(self.roll.faces)}",
+                    _("{dice} is not part of the roll {roll}").format(
+                        dice=" ".join(action.faces), roll=" ".join(self.roll.faces)),
                     "§2.4.6",
                 )
             if keep_value(keep, self.options.table) is None:
                 return (
                     "non_scoring_dice",
-                    "only scoring dice may be set aside, each used in one combination",
+                    _("only scoring dice may be set aside, each used in one combination"),
                     "§2.7 (G-2)",
                 )
-        return ("illegal_action", f"{action} is not allowed now", "§2.4")
+        return ("illegal_action", _("{action} is not allowed now").format(action=action), "§2.4")
 
     def apply_action(self, seat: int, action: Action) -> None:
         roll = self.roll

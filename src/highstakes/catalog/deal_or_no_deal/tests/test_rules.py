@@ -42,11 +42,11 @@ class TestSetUp:
         assert hs.new_game("deal_or_no_deal", seats=seats, seed=1).view(None)["version"] == version
 
     def test_version_must_fit_the_seats(self):
-        with pytest.raises(ValueError, match="duo version is for 2 seats"):
+        with pytest.raises(ValueError, match="duo version is for 2 players"):
             hs.new_game("deal_or_no_deal", seats=3, options={"version": "duo"})
         with pytest.raises(ValueError, match="party version is for 3 to 6"):
             hs.new_game("deal_or_no_deal", seats=2, options={"version": "party"})
-        with pytest.raises(ValueError, match="2 to 6 seats"):
+        with pytest.raises(ValueError, match="2 to 6 players"):
             hs.new_game("deal_or_no_deal", seats=7)
 
     def test_custom_values(self):
