@@ -28,7 +28,7 @@ from highstakes.engine.parts import (
     Solver,
     TerminalTableFactory,
 )
-from highstakes.i18n import PLATFORM, Domain
+from highstakes.i18n import PLATFORM, Domain, get_language
 
 
 class GameState(ABC):
@@ -166,9 +166,13 @@ class GameDefinition(ABC):
 
     # --- optional parts -------------------------------------------------------------------------
     def rules_text(self) -> str:
-        """The rules for players, as Markdown: ``rules.md`` of ``resources``, else the summary."""
-        page = self._resource("rules.md")
-        return page.read_text(encoding="utf-8") if page is not None else self.summary
+        """The rules for players in the reader's language, as Markdown.
+
+        ``rules.<language>.md`` of ``resources`` (``rules.es.md``), else the English
+        ``rules.md``, else the summary.
+        """
+        page = self._resource(f"rules.{get_language()}.md") or self._resource("rules.md")
+        return page.read_text(encoding="utf-8") if page is not None else self.text(self.summary)
 
     def bots(self) -> Sequence[BotInfo]:
         """The game's own bots, weakest first (``random`` is always offered besides)."""
