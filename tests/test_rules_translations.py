@@ -202,7 +202,7 @@ def test_the_built_in_games_ship_rules_to_translate():
 @pytest.mark.parametrize(("game_id", "lang"), CASES)
 def test_a_translation_exists_and_is_not_the_english_text(game_id, lang):
     english, translated = translation(game_id, lang)
-    assert translated.strip() and translated != english
+    assert translated.strip() and translated != english, f"rules.{lang}.md of {game_id} is not translated"
     # No passage of three words or more is left in English (the game's name is a name).
     title = hs.definition(game_id).title
     leftover = [passage for passage in set(passages(english)) & set(passages(translated))
