@@ -10,12 +10,13 @@ from collections.abc import Sequence
 
 from highstakes.engine import JSON, Action, BotInfo, GameDefinition
 from highstakes_pig.rules import PigOptions, PigState, parse_move
+from highstakes_pig.words import N_
 
 
 class PigDefinition(GameDefinition):
     id = "pig"
-    title = "Pig"
-    summary = "Roll a die as often as you dare; a 1 loses the turn. First to 100 wins."
+    title = N_("Pig")
+    summary = N_("Roll a die as often as you dare; a 1 loses the turn. First to 100 wins.")
     min_seats = 2
     max_seats = 6
     resources = __name__  # rules.md and README.md ship in this package
@@ -33,9 +34,9 @@ class PigDefinition(GameDefinition):
         from highstakes_pig.bots import HoldAtBot
 
         return (
-            BotInfo("hold10", lambda: HoldAtBot(10), "timid", "holds as soon as a turn is worth 10"),
-            BotInfo("hold20", lambda: HoldAtBot(20), "steady",
-                    "holds once a turn is worth 20, the classic rule of thumb"),
+            BotInfo("hold10", lambda: HoldAtBot(10), N_("timid"), N_("holds as soon as a turn is worth 10")),
+            BotInfo("hold20", lambda: HoldAtBot(20), N_("steady"),
+                    N_("holds once a turn is worth 20, the classic rule of thumb")),
         )
 
 

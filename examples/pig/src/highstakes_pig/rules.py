@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 
 from highstakes.engine import JSON, Action, GameOptions, GameState, IllegalAction, option
+from highstakes_pig.words import N_, _
 
 FACES = (1, 2, 3, 4, 5, 6)
 BUST = 1  # rolling a 1 loses the turn's points
@@ -17,7 +18,7 @@ BUST = 1  # rolling a 1 loses the turn's points
 @dataclass(frozen=True)
 class PigOptions(GameOptions):
     GAME_ID = "pig"
-    target: int = option(100, (100, 50), "points to reach to win the game")
+    target: int = option(100, (100, 50), N_("points to reach to win the game"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class PigMove(Action):
         return {self.kind: True}
 
     def __str__(self) -> str:
-        return "roll again" if self.kind == "roll" else "hold"
+        return _("roll again") if self.kind == "roll" else _("hold")
 
 
 ROLL, HOLD = PigMove("roll"), PigMove("hold")
@@ -41,7 +42,7 @@ def parse_move(data: JSON) -> PigMove:
         return ROLL
     if data == {"hold": True}:
         return HOLD
-    raise IllegalAction("bad_action", f'a move is {{"roll": true}} or {{"hold": true}}; got {data!r}')
+    raise IllegalAction("bad_action", _('a move is {"roll": true} or {"hold": true}') + f"; {data!r}")
 
 
 class PigState(GameState):
@@ -73,7 +74,7 @@ class PigState(GameState):
 
     def check_chance(self, outcome: JSON) -> int:
         if type(outcome) is not int or outcome not in FACES:
-            raise IllegalAction("bad_chance", f"a die shows 1 to 6; got {outcome!r}")
+            raise IllegalAction("bad_chance", _("a die shows 1 to 6; got {outcome}").format(outcome=repr(outcome)))
         return outcome
 
     def apply_chance(self, outcome: int) -> None:
@@ -89,7 +90,7 @@ class PigState(GameState):
         return [ROLL, HOLD] if seat in self.to_act() else []
 
     def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        return ("not_a_move", "roll again or hold", "Pig")
+        return ("not_a_move", _("roll again or hold"), "Pig")
 
     def apply_action(self, seat: int, action: Action) -> None:
         if action == HOLD:
