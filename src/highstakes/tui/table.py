@@ -137,8 +137,8 @@ class TableApp(App[None]):
         try:
             self.game.act(seat, action)
         except hs.IllegalAction as refusal:
-            rule = f" ({refusal.rule})" if refusal.rule else ""
-            self._set_notice(Text(f"Refused: {refusal.message}{rule}", style="bold red"))
+            # The rule's words, not its code: people read the sentence, the code is for programs.
+            self._set_notice(Text(f"Refused: {refusal.message}", style="bold red"))
             return False
         self._moves += 1
         self._set_notice(Text(""))
