@@ -9,8 +9,10 @@ the next. A game with its own table (``GameDefinition.terminal_table``) uses tha
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -67,6 +69,11 @@ class GenericTable(TableApp):
         return type(f"GenericTable_{game_id}", (cls,), {
             "GAME_ID": game_id, "TITLE": definition.title, "__module__": cls.__module__,
         })
+
+    @classmethod
+    def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
+                  to_act: Sequence[int] = ()) -> RenderableType:
+        return panels(view, hs.definition(cls.GAME_ID).seat_keys)
 
     def _reset_play_state(self) -> None:
         self._legal: list[Action] = []

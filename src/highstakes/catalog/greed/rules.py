@@ -331,14 +331,15 @@ class GreedState(GameState):
             which = "every turn" if self.options.min_every_turn else "to open your score"
             return (
                 "below_opening_minimum",
-                f"you need at least {needed} points in one turn {which}; this turn has {turn_points}",
+                f"you need at least {needed} points in one turn {which}; banking now would score "
+                f"{turn_points}",
                 "§2.5 (G-6)",
             )
         target = self.target()
         if target is not None and self.scores[self.current] + turn_points <= target:
             return (
                 "must_beat_leader",
-                f"in the final round you may stop only above {target}; banking now gives "
+                f"in the final round you may stop only above {target}; banking now would bring you to "
                 f"{self.scores[self.current] + turn_points}",
                 "§2.6 (G-9)",
             )

@@ -54,9 +54,11 @@ def phase(app: DealApp) -> str:
 def test_bots_play_a_duo_match_to_the_end_then_n_starts_a_new_match(tmp_path: Path) -> None:
     record_path = tmp_path / "deal.json"
     app = DealApp(2, ["random", "random"], 7, {}, bot_delay=0, record_path=record_path)
+    app._advisor_on = True  # the advisor was asked for, as with `a`, and stays wanted...
 
     async def script(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        assert not app.query_one("#advisor").display  # ...but its panel closes when the match ends
         result = app.game.result()
         winner_line = drawn_text(app, "#winner")
         top = dollars(max(result["scores"]))
@@ -68,6 +70,10 @@ def test_bots_play_a_duo_match_to_the_end_then_n_starts_a_new_match(tmp_path: Pa
         assert len(result["games"]) == 2
         saved = json.loads(record_path.read_text(encoding="utf-8"))
         assert hs.replay(saved).result() == result
+        # Seats named as the table names them, bots by their names in words, for a replay.
+        assert saved["seat_names"] == ["Bot 1 (random moves)", "Bot 2 (random moves)"]
+        saved_note = drawn_text(app, "#saved")
+        assert saved_note == f"Record saved. Watch the game again with:\nhighstakes replay {record_path}\n"
         assert "Game 2 over" in log_text(app)
 
         await start_the_next_game(pilot, app, lambda: app.matches_played == 2)

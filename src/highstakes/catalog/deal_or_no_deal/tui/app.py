@@ -14,8 +14,11 @@ guess, so at one shared keyboard the public view is shown throughout.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from textual import events, on
@@ -42,7 +45,10 @@ from highstakes.catalog.deal_or_no_deal.tui.widgets import (
     CasesGrid,
     MoneyBoard,
     PlayersPanel,
+    cases_text,
+    money_board,
     offer_box_text,
+    players_table,
 )
 from highstakes.engine.action import JSON, Action
 from highstakes.tui.screens import ConfirmScreen, GameOverScreen
@@ -375,6 +381,30 @@ class DealApp(TableApp):
             advisor.update(advice_text(advice))
 
     # --- drawing the table ---------------------------------------------------------------------
+    @classmethod
+    def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
+                  to_act: Sequence[int] = ()) -> RenderableType:
+        mean = dollars(view["mean_in_play"])
+        board = Panel(money_board(view), title="Money board", subtitle=f"mean {mean}", title_align="left",
+                      width=30)
+        acting = to_act[0] if to_act else None
+        players = Panel(players_table(view, acting, seat_name), title="Players", title_align="left", width=30)
+        if view["phase"] == "over":
+            title = "Match over"
+        else:
+            title = f"Game {view['game_number']}/{view['games_total']} · round {view['round']}"
+        offer = offer_box_text(view, human_to_act=False)
+        table = Panel(Group(cases_text(view), *([Text(""), offer] if offer else [])), title=title,
+                      title_align="left")
+        left = Table.grid()
+        left.add_row(board)
+        left.add_row(players)
+        layout = Table.grid(padding=(0, 1))
+        layout.add_column()
+        layout.add_column(ratio=1)
+        layout.add_row(left, table)
+        return layout
+
     def _refresh_table(self) -> None:
         view = self.game.view(None)
         self.query_one("#board", MoneyBoard).show(view)
