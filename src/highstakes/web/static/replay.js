@@ -195,7 +195,7 @@ function showControls(step) {
     ["toEnd", position === last]]) {
     elements[id].disabled = disabled;
   }
-  elements.play.textContent = replay.playing ? "⏸ Pause" : "▶ Play";
+  elements.play.textContent = replay.playing ? "Pause" : "▶ Play";
   for (const button of elements.moves.querySelectorAll("button")) {
     const current = Number(button.dataset.position) === position;
     button.classList.toggle("current", current);
@@ -229,7 +229,7 @@ function togglePlay() {
   const last = replay.outline.positions - 1;
   if (replay.position >= last) show(0); // at the end, play starts again from the start
   replay.playing = setInterval(advance, Number(elements.speed.value));
-  elements.play.textContent = "⏸ Pause";
+  elements.play.textContent = "Pause";
 }
 
 async function advance() {

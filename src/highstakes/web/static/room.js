@@ -298,6 +298,8 @@ function showState(message) {
   showJoin();
   showTable(message);
   showResult(message, previous);
+  // A rematch began: the game before it joins the list of earlier games.
+  if (previous && previous.game_number !== message.game_number) refreshPastGames();
 }
 
 function forgetToken() {

@@ -217,7 +217,7 @@ function drawBanner() {
   if (view.phase === "over") {
     // The page names the winner (once) in its result; the table says how the game went.
     banner.replaceChildren(el("div", { class: "banner-box over", role: "status" },
-      el("strong", {}, "Game over"), ` after ${view.turns_played} turns.`));
+      el("strong", {}, `${view.turns_played} turns played.`)));
     return;
   }
   if (view.final_round) {
