@@ -9,6 +9,11 @@ test, whatever its outcome).
 People are browser contexts: each has its own storage, so its own seat token. Pages are
 only observed through their WebSocket: an init script (``RECORDER_JS``) records what the
 room page's current socket carried, without changing it.
+
+The pages use two requests a server may not offer yet: the list of rooms waiting for players
+(``GET /api/open-rooms``) and replays (``POST /api/replay``). For a server without them the
+browser is given what they answer: an empty list, and the engine's own ``Timeline`` of the
+record (``answer_replay``), so the pages are tested against the answers they expect.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 import highstakes as hs
 from highstakes.engine.action import JSON, Action
-from highstakes.tui.amounts import AmountError, format_amount, parse_amount
+from highstakes.tui.amounts import AmountError, amount_in_words, format_amount, parse_amount
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 from highstakes.tui.view_panels import panels
 
@@ -202,6 +202,19 @@ class GenericTable(TableApp):
     def _choice_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_id is not None and event.option_id.startswith("move-"):
             self._choose(int(event.option_id.removeprefix("move-")))
+
+    @on(Input.Changed, "#amount")
+    def _amount_changed(self, event: Input.Changed) -> None:
+        # What the box reads, in words, before it is sent.
+        if not self._entries or not event.value.strip():
+            return
+        entry = self._entries[0]
+        try:
+            amount = parse_amount(event.value, entry)
+        except AmountError:
+            self._set_notice(Text(""))
+            return
+        self._set_notice(Text(f"= {format_amount(amount, entry)}, {amount_in_words(amount, entry)}"))
 
     @on(Input.Submitted, "#amount")
     def _amount_submitted(self, event: Input.Submitted) -> None:
