@@ -75,36 +75,39 @@ def fingerprint(trace: list[Any]) -> str:
 # Adding a view key changes every fingerprint. These were re-pinned when `recent_turns`,
 # and later `keep_choices` and `bank_refusal`, joined the view, each time after checking
 # that the traces without the new keys still gave the previous fingerprints: the games,
-# records, results and other view keys stayed the same.
+# records, results and other view keys stayed the same. They were re-pinned again when the
+# bank refusals' sentences came to name the figure as banking would ("this turn has N" became
+# "banking now would score N", "banking now gives N" became "banking now would bring you to
+# N"), after checking that the traces with the old words gave the previous fingerprints.
 PINNED = [
-    ((2, {}, 1, 1), "7425e1d3a49dea39da339b613d7066ecad6bcf325d297f422b459a62598d9176", [5000, 5200], 111),
+    ((2, {}, 1, 1), "47a3630fb26e401b172e6b49f798fb2ae86cb991edfad02b6b124b1ee3aff031", [5000, 5200], 111),
     (
         (2, {"dddd": 800, "six_of_a_kind": 1000}, 42, 7),
-        "8e7fa7bc816d9cbb493321cc7efb494dc462f30e6705798ac9eafa8958cf6104",
+        "894c3020ca1154ea2a037bbb5bef0ccbafa894d43d70283738b5203e6a43c0b0",
         [5200, 3100],
         89,
     ),
     (
         (3, {"min_every_turn": True}, 2024, 3),
-        "37ef6b4aa35d6b65a967ff076e3763705818a492b6772bdba10306cac4aea6ff",
+        "adc1cd616b1d4ac09f9ad766226551b996b5c37954c62486bd2f17930d251f53",
         [2200, 3800, 6300],
         219,
     ),
     (
         (3, {"dddd": 800}, 5, 11),
-        "577e352946046634e3c55aa2e1f376899c1af0ec49fc6533439fd2cf9d02d39f",
+        "78f72f436f54714b8c756a8c68898d7848a8ab35c8f25f7f60ac2bbc0ef6a2ca",
         [5200, 3750, 4050],
         137,
     ),
     (
         (5, {}, 99, 5),
-        "ad0dfeedff8c25d0e926332375abb083b2ce8a49e00e33f2f2bdb31881053bf0",
+        "8482ec54ffb5c8953d9ad5bd66ecc13504b16b0287ee07b9c7a2816d742f5218",
         [5150, 2550, 4250, 4150, 3600],
         265,
     ),
     (
         (5, {"six_of_a_kind": 1000, "min_every_turn": True}, 123456789, 17),
-        "162b2a83278a0503eb009865aa4329ad7d98fc6373471a46ba8ac0702b28a2f0",
+        "a2cf6b28391aac4676e004a1663d0ed6f874d2869152b98e3fb084e059a35a12",
         [2150, 2300, 3000, 5400, 2850],
         332,
     ),
