@@ -87,6 +87,9 @@ class ReplayApp(App[None]):
     # --- moving through the record ----------------------------------------------------------------
     def show(self, position: int) -> None:
         """Draw ``position`` (kept within the record) from the chosen seat's place."""
+        if not self.screen.query("#view"):
+            self._stop()  # the viewer is closing: a last tick of the player has nothing to draw
+            return
         self.position = max(0, min(position, self.timeline.positions - 1))
         step = self.timeline.step(self.position, self.seat)
         names = self.timeline.seat_names
@@ -102,7 +105,10 @@ class ReplayApp(App[None]):
         self.query_one("#chance", Static).update(self._chance(step["chance"]))  # type: ignore[arg-type]
         moves = self.query_one("#moves", OptionList)
         if moves.highlighted != self.position:
-            moves.highlighted = self.position
+            # Followed by the list, not a move of the person's: no jump may come of it (a late
+            # one would take a playing replay back).
+            with moves.prevent(OptionList.OptionHighlighted):
+                moves.highlighted = self.position
 
     def _status(self, step: dict[str, object]) -> RenderableType:
         names = self.timeline.seat_names

@@ -526,10 +526,10 @@ function showResult(message, previous) {
 function gameLinks(number) {
   const replay = `/static/replay.html?room=${encodeURIComponent(roomId)}&game=${number}`;
   const record = `/api/rooms/${encodeURIComponent(roomId)}/games/${number}/record`;
+  const file = `${room.summary?.game ?? "game"}-${roomId}-${number}.json`;
   return [
     el("a", { class: "button secondary", href: replay }, "Watch the replay"),
-    el("a", { class: "button secondary", href: record, download: `${room.summary?.game ?? "game"}-${roomId}-${number}.json` },
-      "Download the record"),
+    el("a", { class: "button secondary", href: record, download: file }, "Download the record"),
   ];
 }
 

@@ -88,12 +88,21 @@ def type_and_submit(page: Page, box: str, text: str) -> None:
     field.press("Enter")
 
 
-def send_amount(page: Page, box: str, cents: int) -> None:
+def send_amount(page: Page, box: str, cents: int, *, from_the_table: bool = False) -> None:
     """Type an amount of whole dollars and send it, confirming it when the page asks to.
 
-    A large or unusual amount is read back in words first; the person reads it and sends it.
+    ``from_the_table``: the first digit is typed with the focus on the table, which takes it
+    into the box. A large or unusual amount is read back in words first; the person reads it
+    and sends it.
     """
-    type_and_submit(page, box, typed_dollars(cents))
+    if from_the_table:
+        text = typed_dollars(cents)
+        page.keyboard.press(text[0])
+        expect(page.locator(box)).to_be_focused()
+        page.keyboard.type(text[1:])
+        page.keyboard.press("Enter")
+    else:
+        type_and_submit(page, box, typed_dollars(cents))
     confirm = page.locator("#table .amount-form .confirm")
     if confirm.count():
         expect(confirm).to_contain_text(f"{dollars(cents)}, ")
@@ -140,9 +149,11 @@ def play_duo_turn(page: Page, state: dict[str, Any], done: list[str]) -> dict[st
             done.append("open by typing")
         return {"open": number}
     if phase == "respond":
+        # A new decision made with keys and buttons: no box has the keys when it begins.
+        assert page.evaluate("() => document.activeElement?.tagName ?? ''") != "INPUT"
         if "counter" not in done and any("counter" in action for action in legal):
             amount = whole_dollars(view["offer"] * 1.2)
-            send_amount(page, "#dond-amount-counter", amount)
+            send_amount(page, "#dond-amount-counter", amount, from_the_table=True)
             done.append("counter")
             return {"counter": amount}
         if "no deal" not in done:

@@ -433,20 +433,39 @@ function keysHelp(view, mine) {
   return help;
 }
 
+// Decisions made by typing first (an offer, a case number); the others are made with the
+// buttons and keys (deal, no deal...), so no box takes the keys when they begin.
+const TYPING_PHASES = new Set(["offer", "pick", "call"]);
+
 function restoreFocus(focused, mine) {
+  // A redraw of the same decision (a hint arriving) gives the focus back where it was. A new
+  // decision never starts in a box filled for the last one: keys typed there would be text.
+  const sameDecision = table.focusKey === table.turnKey;
+  table.focusKey = table.turnKey;
   const again = focused ? controlNamed(table.container, focused) : null;
-  if (again) {
+  if (again && (sameDecision || again.tagName !== "INPUT")) {
     again.focus();
     return;
   }
-  // A new decision for this player: put the cursor where the typing goes, but only with a
-  // mouse or keyboard (on a phone it would pop the keyboard up over the table), and only if
-  // the focus was on the table or nowhere, never taken from the rest of the page.
+  // A new decision for this player: put the cursor where the typing goes when typing is how
+  // it is made, but only with a mouse or keyboard (on a phone it would pop the keyboard up
+  // over the table), and only if the focus was on the table or nowhere, never taken from
+  // the rest of the page. Never on a button: a stray Enter would press it.
   const unfocused = document.activeElement === document.body || document.activeElement === null;
-  if (mine && (focused !== null || unfocused) && window.matchMedia?.("(pointer: fine)").matches) {
-    // The typing box first: a button under the cursor could be pressed by a stray Enter.
-    (table.container.querySelector(".stage input") ?? table.container.querySelector(".stage button"))?.focus();
+  if (mine && (focused !== null || unfocused) && TYPING_PHASES.has(table.message.view.phase) &&
+      window.matchMedia?.("(pointer: fine)").matches) {
+    table.container.querySelector(".stage input")?.focus();
   }
+}
+
+/** A digit typed at the table starts the amount or case box, as if typed there. */
+function startTyping(digit) {
+  const box = table.container?.querySelector(".stage input[data-amount]");
+  if (!box) return false;
+  box.focus();
+  box.value += digit;
+  box.dispatchEvent(new Event("input", { bubbles: true }));
+  return true;
 }
 
 /** The offer, the counter and how the negotiation stands, for everyone to see. */
@@ -1048,6 +1067,8 @@ onTableKeys("deal_or_no_deal", table, (event) => {
   if (wanted) {
     event.preventDefault();
     play({ [wanted]: true });
+  } else if (/^[0-9]$/.test(event.key) && startTyping(event.key)) {
+    event.preventDefault();
   }
 });
 
