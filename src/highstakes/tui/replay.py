@@ -3,7 +3,8 @@
 The viewer knows no game. It steps through a record's positions (:class:`Timeline`: each
 one what replaying the record to that point gives) and draws each with the game's own
 terminal drawing (``TableApp.draw_view``) or, for a game without one, the generic panels.
-Every seat's view can be shown in turn, since a record is only watched once its game is over.
+Every seat's view can be shown in turn, since a record is only watched once its game is over
+(and at the end, every game shows what it kept secret).
 
 Keys: → / ← one move, Space plays or pauses, + and - change the speed, v changes whose view
 is shown; the list of moves (↑ ↓ PgUp PgDn Home End, or a click) jumps to any move.
@@ -25,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from highstakes.engine.registry import definition
 from highstakes.engine.timeline import Timeline
-from highstakes.tui.view_panels import panels, value_text
+from highstakes.tui.view_panels import panels
 
 #: Seconds between moves while playing, slowest first.
 SPEEDS = (3.0, 2.0, 1.0, 0.5, 0.25, 0.1)
@@ -68,7 +69,6 @@ class ReplayApp(App[None]):
                 yield Static(id="view")
             with Vertical(id="side"):
                 yield OptionList(*self._move_options(), id="moves")
-                yield Static(id="chance")
         yield Footer()
 
     def _move_options(self) -> list[Option]:
@@ -102,7 +102,6 @@ class ReplayApp(App[None]):
         whose = "a spectator's view" if self.seat is None else f"{names[self.seat]}'s view"
         self.query_one("#board", VerticalScroll).border_title = whose
         self.query_one("#status", Static).update(self._status(step))
-        self.query_one("#chance", Static).update(self._chance(step["chance"]))  # type: ignore[arg-type]
         moves = self.query_one("#moves", OptionList)
         if moves.highlighted != self.position:
             # Followed by the list, not a move of the person's: no jump may come of it (a late
@@ -130,13 +129,6 @@ class ReplayApp(App[None]):
         keys = Text(f"{playing}, {pace} · → next · ← back · space play · +/- speed · v whose view",
                     style="dim")
         return Group(line, keys)
-
-    def _chance(self, outcomes: list[object]) -> RenderableType:
-        if not outcomes:
-            return Text("")
-        shown = [value_text("", outcome) or str(outcome) for outcome in outcomes]
-        return Group(Text("Chance since the move before, as recorded:", style="dim"),
-                     Text("\n".join(shown[-12:])))
 
     def action_step(self, step: int) -> None:
         self.show(self.position + step)

@@ -17,7 +17,7 @@ const gameNumber = Number(params.get("game")) || null;
 const elements = Object.fromEntries([
   "replay-title", "back-to-room", "error", "pick", "record-file", "controls", "to-start", "back", "play",
   "forward", "to-end", "position", "position-text", "speed", "viewer", "last-move", "result", "result-body",
-  "table", "moves-panel", "moves", "chance-panel", "chance",
+  "table", "moves-panel", "moves",
 ].map((id) => [id.replace(/-(\w)/g, (_, letter) => letter.toUpperCase()), document.getElementById(id)]));
 
 const replay = {
@@ -202,10 +202,6 @@ function showControls(step) {
     if (current) button.setAttribute("aria-current", "step");
     else button.removeAttribute("aria-current");
   }
-  const chance = step.chance ?? [];
-  elements.chancePanel.hidden = chance.length === 0;
-  elements.chance.replaceChildren(...chance.map((outcome) =>
-    el("li", {}, Array.isArray(outcome) ? outcome.map(formatValue).join(", ") : formatValue(outcome))));
   elements.result.hidden = !step.over;
   if (step.over) elements.resultBody.replaceChildren(...resultParts(step.result, replay.seats, null, scoreText));
 }
