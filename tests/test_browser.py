@@ -25,6 +25,7 @@ from highstakes.testing.browsers import (
     NEXT_DECISION_JS,
     Visitors,
     acts_sent,
+    bot_labels,
     browser_fixture,  # noqa: F401
     create_room_in_lobby,
     get_json,
@@ -107,11 +108,10 @@ def formatted(points: int) -> str:
 
 def test_two_people_and_a_bot_play_greed_to_the_end(visitors: Visitors, server_url: str) -> None:
     ann = visitors.open("/")
-    invite = create_room_in_lobby(ann, "greed", ["human", "human", "bot:heuristic"])
-    ann.locator("#join-room").click()
-    expect(ann).to_have_url(invite)
-    expect(ann.locator("#turn")).to_have_text("Waiting for players: 0 of 2 people have joined")
-    join(ann, "Ann", 0)
+    # Creating the room takes Ann into it, in seat 1, under the name typed in the lobby.
+    invite = create_room_in_lobby(ann, "greed", ["human", "human", "bot:heuristic"], name="Ann")
+    expect(ann.locator("#turn")).to_have_text("Waiting for players: 1 of 2 people have joined")
+    ann.wait_for_function("() => window.__hs.last?.seat === 0")
 
     bob = visitors.open(invite)
     # Ann's seat is taken: only the second person's seat is offered.
@@ -127,9 +127,9 @@ def test_two_people_and_a_bot_play_greed_to_the_end(visitors: Visitors, server_u
     room = room_of(invite)
     summary = get_json(server_url, f"/api/rooms/{room}")
     assert summary["status"] == "over"
-    # As the pages name seats: a person by name, a bot by its seat and strength.
-    names = seat_names(summary)
-    assert names == ["Ann", "Bob", "Bot 3 (heuristic)"]
+    # As the pages name seats: a person by name, a bot by its seat and its name in words.
+    names = seat_names(summary, bot_labels(server_url, "greed"))
+    assert names == ["Ann", "Bob", "Bot 3 (rule of thumb)"]
 
     final = last_state(ann)
     result = final["result"]
@@ -200,7 +200,7 @@ def test_a_spectator_watches_the_game_to_its_end(visitors: Visitors, server_url:
 
     result = last_state(cleo)["result"]
     [winner] = result["winners"]
-    winner_name = "Cleo" if winner == 0 else "Bot 2 (heuristic)"
+    winner_name = "Cleo" if winner == 0 else "Bot 2 (rule of thumb)"
     expect(watcher.locator("#turn")).to_have_text("Game over")
     expect(watcher.locator("#result")).to_be_visible()
     expect(watcher.locator("#result-body .big")).to_have_text(f"{winner_name} wins!")
@@ -315,10 +315,12 @@ def test_a_refused_action_shows_the_rules_words(visitors: Visitors, server_url: 
         assert refusal["message"] == words and refusal["rule"] == "§2.4.4 (G-7)"
     else:
         assert refusal["code"] == "below_opening_minimum"
-        words = r"you need at least 500 points in one turn to open your score; this turn has \d+"
+        words = r"you need at least 500 points in one turn to open your score; banking now would score \d+"
         assert re.fullmatch(words, refusal["message"])
         assert refusal["rule"] == "§2.5 (G-6)"
-    expect(error).to_have_text(f"Refused: {refusal['message']} — {refusal['rule']}")
+    # The rule in words; its code is only a tooltip, for those who look it up.
+    expect(error).to_have_text(f"Refused: {refusal['message']}")
+    expect(error.locator("[title]")).to_have_attribute("title", f"Rule {refusal['rule']}")
 
     # The refusal changed nothing: the same position, still Ann's to play by keys.
     assert last_state(ann)["version"] == version

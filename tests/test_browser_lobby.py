@@ -1,13 +1,15 @@
 """The lobby's form in a real browser (Debian's Chromium) against a real server.
 
 An option that also accepts values beyond its listed choices (Deal or No Deal's ``values``:
-a list of 26 amounts in cents) offers a "custom…" entry with a text box. What is typed
-there goes to the server as the option's value; the server's refusal is shown on the form.
+a list of 26 amounts) offers a "your own…" entry with a text box. The option says its values
+are amounts (cents in JSON, typed in dollars), so people type dollars as they write them;
+the server gets cents, and its refusal is shown on the form. Options read as words.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 from typing import Any
 
@@ -34,12 +36,19 @@ AMOUNTS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_0
 
 
 def also_accepts(server_url: str) -> str:
-    """How the lobby labels the option's text box: the sentence from GET /api/games."""
+    """How the lobby labels the option's text box: the sentence from GET /api/games, in dollars."""
     game = next(game for game in get_json(server_url, "/api/games") if game["id"] == GAME)
     spec = next(spec for spec in game["options"] if spec["name"] == OPTION)
     sentence = spec["also_accepts"]
     assert isinstance(sentence, str) and sentence
-    return sentence[0].upper() + sentence[1:]
+    assert spec["amounts"] == {"scale": 100, "currency": "USD"}  # cents in JSON, dollars for people
+    return f"{sentence[0].upper()}{sentence[1:]}, in dollars"
+
+
+def typed_dollars(cents: int) -> str:
+    """An amount as people write it in dollars: 0.01, 2.50, 1,000, 1,000,000."""
+    whole, part = divmod(cents, 100)
+    return f"{whole:,}" + (f".{part:02d}" if part else "")
 
 
 def refusal(server_url: str, body: dict[str, Any]) -> str:
@@ -67,7 +76,7 @@ def set_up_custom_values(page: Page, label: str, typed: str) -> None:
         page.select_option(f"#seat-{index}", seat)
     box = page.get_by_label(label)
     expect(box).to_be_hidden()
-    page.select_option(f"#option-{OPTION}", label="custom…")
+    page.select_option(f"#option-{OPTION}", label="your own…")
     expect(box).to_be_visible()
     # The box follows its select in the tab order, so a keyboard reaches it at once.
     page.focus(f"#option-{OPTION}")
@@ -76,17 +85,56 @@ def set_up_custom_values(page: Page, label: str, typed: str) -> None:
     page.keyboard.type(typed)
 
 
-def test_a_custom_value_set_is_sent_as_a_list_of_cents(visitors: Visitors, server_url: str) -> None:
+def test_own_case_values_are_typed_in_dollars_and_sent_in_cents(visitors: Visitors, server_url: str) -> None:
     page = visitors.open("/")
-    # Commas, spaces and a line break all separate the amounts.
-    typed = ", ".join(str(amount) for amount in AMOUNTS[:13]) + "\n" + " ".join(str(a) for a in AMOUNTS[13:])
+    page.fill("#player-name", "Ann")
+    # A comma and a space, spaces and a line break all separate the amounts; a comma between
+    # digits separates thousands.
+    typed = ", ".join(typed_dollars(amount) for amount in AMOUNTS[:13]) + "\n" + " ".join(
+        typed_dollars(amount) for amount in AMOUNTS[13:])
+    assert "1,000,000" in typed and "0.01" in typed
     set_up_custom_values(page, also_accepts(server_url), typed)
-    page.get_by_role("button", name="Create room").click()
-    expect(page.locator("#created")).to_be_visible()
-    expect(page.locator("#create-error")).to_be_hidden()
-    summary = get_json(server_url, f"/api/rooms/{room_of(page.locator('#invite-link').input_value())}")
+    page.get_by_role("button", name="Create room and play").click()
+    page.wait_for_url(re.compile(r".*/r/[^/]+$"))
+    summary = get_json(server_url, f"/api/rooms/{room_of(page.url)}")
     assert summary["game"] == GAME
     assert summary["options"][OPTION] == AMOUNTS
+    visitors.assert_no_page_errors()
+
+
+def test_an_amount_that_is_not_one_is_said_and_nothing_is_created(
+    visitors: Visitors, server_url: str
+) -> None:
+    before = rooms_on_server(server_url)
+    page = visitors.open("/")
+    page.fill("#player-name", "Ann")
+    label = also_accepts(server_url)
+    typed = ", ".join(typed_dollars(amount) for amount in AMOUNTS[:-1]) + ", 1,0000"
+    set_up_custom_values(page, label, typed)
+    page.get_by_role("button", name="Create room and play").click()
+    expect(page.locator("#create-error")).to_contain_text("“1,0000” is not an amount")
+    expect(page.get_by_label(label)).to_be_focused()
+    assert rooms_on_server(server_url) == before
+    visitors.assert_no_page_errors()
+
+
+def test_options_and_bots_read_as_words(visitors: Visitors, server_url: str) -> None:
+    page = visitors.open("/")
+    games = get_json(server_url, "/api/games")
+    for game in games:
+        page.select_option("#game", game["id"])
+        form = page.locator("#create").inner_text()
+        for spec in game["options"]:
+            # Each option is labelled by its description, never by its name in the code.
+            label = spec["description"][0].upper() + spec["description"][1:]
+            expect(page.get_by_label(label)).to_be_visible()
+            if "_" in spec["name"] or spec["name"] == "dddd":
+                assert spec["name"] not in form
+        assert "_" not in form  # no identifiers: choices too are words ("keep only")
+        for bot, label in game["bot_labels"].items():
+            expect(page.locator(f".game-card[data-game='{game['id']}']")).to_contain_text(label)
+            if not label.startswith(bot):
+                assert f"Bot: {bot}" not in form
     visitors.assert_no_page_errors()
 
 
@@ -95,12 +143,13 @@ def test_a_refused_value_set_shows_the_servers_reason(visitors: Visitors, server
     reason = refusal(server_url, {"game": GAME, "seats": SEATS, "options": {OPTION: short}})
     before = rooms_on_server(server_url)
     page = visitors.open("/", phone=True)
-    set_up_custom_values(page, also_accepts(server_url), ", ".join(str(amount) for amount in short))
-    page.get_by_role("button", name="Create room").click()
+    page.fill("#player-name", "Ann")
+    set_up_custom_values(page, also_accepts(server_url), ", ".join(typed_dollars(amount) for amount in short))
+    page.get_by_role("button", name="Create room and play").click()
     error = page.locator("#create-error")
     expect(error).to_be_visible()
     expect(error).to_contain_text(reason)
-    expect(page.locator("#created")).to_be_hidden()
+    expect(page).to_have_url(re.compile(r".*/$"))  # still in the lobby
     assert rooms_on_server(server_url) == before
     # On a phone the long list wraps inside its box: the page never scrolls sideways.
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
@@ -114,8 +163,8 @@ def test_an_empty_custom_value_is_asked_for_before_sending(visitors: Visitors, s
     page = visitors.open("/")
     label = also_accepts(server_url)
     set_up_custom_values(page, label, "")
-    page.get_by_role("button", name="Create room").click()
-    expect(page.locator("#create-error")).to_contain_text(f"type a value for option {OPTION}")
+    page.get_by_role("button", name="Create room and play").click()
+    expect(page.locator("#create-error")).to_contain_text("type your own values for “the 26 case values")
     expect(page.get_by_label(label)).to_be_focused()
     expect(page.get_by_label(label)).to_have_attribute("aria-invalid", "true")
     assert rooms_on_server(server_url) == before

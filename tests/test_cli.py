@@ -92,14 +92,20 @@ def test_bad_input_exits_2_with_a_reason(capsys, argv, message):
     assert message in err
 
 
-def test_replay_prints_the_final_view(capsys, tmp_path):
+def finished_greed_game() -> hs.Game:
     game = hs.new_game("greed", seats=2, seed=8)
     while not game.is_over:
         seat = game.to_act[0]
         game.act(seat, game.legal_actions(seat)[0])
+    return game
+
+
+@pytest.mark.parametrize("flag", [["--json"], []])  # piped (as here), the viewer is not opened
+def test_replay_json_prints_the_final_view(capsys, tmp_path, flag):
+    game = finished_greed_game()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(game.record()))
-    code, out, _ = run(capsys, "replay", str(path))
+    code, out, _ = run(capsys, "replay", str(path), *flag)
     assert code == 0
     data = json.loads(out)
     assert data["result"] == game.result() and data["view"] == game.view(None) and data["over"]
@@ -107,21 +113,130 @@ def test_replay_prints_the_final_view(capsys, tmp_path):
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [("not json", "is not JSON"), ("[1, 2]", "does not hold a game record"),
-     ('{"game": "greed", "seats": 2}', "needs the key 'actions'"),
+    [("not json", "is not a game record: it is not JSON (Expecting value at line 1)"),
+     ("[1, 2]", "is not a game record: a record is a JSON object with the keys game, seats and actions"),
+     ('{"game": "greed", "seats": 2}', "is not a game record: it has no actions"),
+     ('{"seats": 2, "actions": []}', "is not a game record: it has no game"),
+     ('{"game": "chess", "seats": 2, "actions": []}', "is a record of 'chess', which is not installed"),
+     ('{"game": "greed", "seats": 2, "actions": {}}', "its actions are not a list"),
+     ('{"game": "greed", "seats": 2, "actions": [{"action": {"bank": true}}]}', "entry 0 has no seat"),
+     ('{"game": "greed", "seats": 2, "actions": [{"chance": [1]}, {"seat": 1}]}', "entry 1 has no action"),
+     ('{"game": "greed", "seats": 2, "actions": [7]}', "entry 0 is not an object"),
+     ('{"game": "greed", "seats": 2, "actions": [{"seat": 2, "action": {"bank": true}}]}',
+      "entry 0 names seat 2; a record counts this game's 2 seats from 0 to 1"),
      ('{"game": "greed", "seats": 2, "seed": 1, "actions": [{"seat": 0, "action": {"bank": true}}]}',
       "entry 0")],
 )
-def test_replay_of_bad_files(capsys, tmp_path, content, message):
+def test_replay_of_bad_files_says_what_is_wrong_in_one_line(capsys, tmp_path, content, message):
     path = tmp_path / "bad.json"
     path.write_text(content)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_replay_of_a_binary_file_is_not_a_record(capsys, tmp_path):
+    path = tmp_path / "photo.png"
+    path.write_bytes(bytes(range(256)) * 4)
     code, _, err = run(capsys, "replay", str(path))
-    assert code == 2 and message in err
+    assert code == 2
+    assert err == f"highstakes: error: {path} is not a game record: it is not a text file\n"
 
 
 def test_replay_of_a_missing_file(capsys, tmp_path):
     code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
-    assert code == 2 and "cannot read" in err
+    assert code == 2 and "cannot read" in err and "No such file or directory" in err
+
+
+def test_simulate_with_one_bot_says_how_to_name_two(capsys):
+    code, _, err = run(capsys, "simulate", "greed", "--bots", "random", "--games", "3")
+    assert code == 2
+    assert "name a bot for each seat (--bots random,random) or fill every seat with it " \
+        "(--bots random --seats 2)" in err
+
+
+def test_an_unknown_flag_after_a_subcommand_shows_that_subcommands_usage(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["play", "greed", "--colour", "red"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: highstakes play ")
+    assert "highstakes play: error: unrecognized arguments: --colour red" in err
+
+
+def test_serve_on_a_database_that_cannot_be_opened_says_why(capsys, tmp_path):
+    missing = tmp_path / "no" / "such" / "dir"
+    code, out, err = run(capsys, "serve", "--db", f"sqlite:///{missing / 'x.db'}", "--port", "8")
+    assert code == 2 and out == ""
+    assert err == f"highstakes: error: cannot open the database sqlite:///{missing / 'x.db'}: " \
+        f"the folder {missing} does not exist\n"
+    code, _, err = run(capsys, "serve", "--db", "nonsense")
+    assert code == 2 and err.startswith("highstakes: error: --db takes sqlite:///FILE or postgresql://")
+
+
+def test_serve_on_a_port_in_use_says_it_is_taken(capsys, tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run(capsys, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'x.db'}")
+    assert code == 1
+    assert "serving" not in out
+    assert err == f"highstakes: port {port} on 127.0.0.1 is taken by another program; stop it, or serve " \
+        "on another port with --port\n"
+
+
+def test_games_fit_a_narrow_terminal_with_wrapped_lines_indented():
+    from highstakes.cli.main import games_lines
+
+    lines = games_lines(40)
+    assert max(len(line) for line in lines) <= 40
+    assert "Greed  greed · 2 to 8 players" in lines
+    # Each bot is listed by its short id with its name in words, indented under the game.
+    assert "    optimal    best play" in lines
+    # A description that wraps keeps its indentation: nothing of it starts at the margin.
+    start = lines.index("    dddd=1000 | 800")
+    description = lines[start + 1: lines.index("    six_of_a_kind=5000 | 1000")]
+    assert len(description) > 1 and all(line.startswith("      ") for line in description)
+
+
+def test_games_piped_gives_one_block_of_unwrapped_lines_per_game(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    blocks = out.strip().split("\n\n")
+    assert [block.splitlines()[0].split("  ")[0] for block in blocks] == ["Deal or No Deal", "Greed"]
+    summary = hs.definition("deal_or_no_deal").summary
+    assert f"  {summary}" in blocks[0].splitlines()  # whole, on one line
+
+
+def test_play_saves_each_finished_games_record_in_the_user_data_directory(capsys, tmp_path, monkeypatch):
+    import highstakes.tui
+
+    played = {}
+    monkeypatch.setenv("HIGHSTAKES_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(highstakes.tui, "play", lambda *args, **kwargs: played.update(kwargs))
+    code, _, _ = run(capsys, "play", "greed", "--bots", "heuristic")
+    assert code == 0
+    path = played["record_path"]
+    assert path.parent == tmp_path / "records" and path.name.startswith("greed-") and path.suffix == ".json"
+
+
+def test_simulate_says_it_solves_first_rather_than_freezing_at_0_percent(capsys, monkeypatch):
+    from highstakes.catalog.greed import GreedDefinition
+    from highstakes.engine.parts import Report, Solver
+
+    solved = []
+    unsolved = Solver("a test double", cached=lambda options: None,
+                      solve=lambda options, progress: solved.append(dict(options)) or Report({}),
+                      seconds=lambda options: 30.0)
+    monkeypatch.setattr(GreedDefinition, "solver", lambda self: unsolved)
+    code, _, err = run(capsys, "simulate", "greed", "--games", "2", "--bots", "heuristic,random", "--json")
+    assert code == 0 and solved == [] and "Solving" not in err  # no bot here plays from the solution
+    code, _, err = run(capsys, "simulate", "greed", "--games", "2", "--bots", "optimal,random", "--json")
+    assert code == 0 and len(solved) == 1
+    assert "Solving Greed for these options, one time, about 30 s (kept for next time)." in err
 
 
 def test_simulate_deal_or_no_deal_adds_its_analysis(capsys):

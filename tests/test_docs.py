@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +55,30 @@ def test_readme_library_example_is_true():
     assert actions[0].to_json() == {"keep": ["G", "G"]}
     g.act(2, {"keep": ["G"]})
     assert hs.replay(g.record()).view(None) == g.view(None)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def quick_start_lines() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.*?)\n```", section)
+
+
+def test_the_quick_start_installs_into_a_virtual_environment_in_one_line_each():
+    # A stock Debian or Ubuntu Python refuses `pip install` outside a virtual environment
+    # (PEP 668): each line makes its own, and uses only what Python ships.
+    serve, tests = quick_start_lines()
+    assert serve == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/highstakes serve"
+    assert tests.startswith("python3 -m venv .venv && .venv/bin/pip install -e \".[test]\" && ")
+    for line in (serve, tests):
+        assert "\n" not in line and "python3 -m pip" not in line and "sudo" not in line
+
+
+def test_ci_runs_the_readmes_own_test_line_with_the_distributions_python():
+    script = ROOT / ".ci" / "run"
+    done = subprocess.run([str(script), "--print"], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == quick_start_lines()[1]
+    text = script.read_text(encoding="utf-8")
+    assert 'PATH="/usr/bin:$PATH"' in text and 'bash -c "$test_line"' in text

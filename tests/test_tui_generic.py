@@ -76,6 +76,8 @@ def test_an_amount_is_typed_for_a_deal_or_no_deal_offer_and_a_bad_one_is_explain
             assert len(decisions(app.game)) == played, text  # never sent
             assert "Not sent" in str(app.query_one("#notice").render())
         box.value = "40,000"
+        await pilot.pause()
+        assert "= $40,000, forty thousand dollars" in str(app.query_one("#notice").render())
         await pilot.press("enter")
         assert decisions(app.game)[played] == {"seat": 0, "action": {"offer": 4_000_000}}
 

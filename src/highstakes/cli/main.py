@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +24,10 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 class UsageError(Exception):
     """Bad input from the user: printed as one line, exit code 2."""
+
+
+class Failure(Exception):
+    """The work could not be done (a port taken, say): printed as one line, exit code 1."""
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -53,28 +59,44 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([describe_game(g) for g in games()], indent=2))
         return EXIT_OK
-    from rich.console import Console
-    from rich.text import Text
+    # In a terminal every line wraps at its width and keeps its indentation; piped into a
+    # file or another program, each game is one block of unwrapped lines.
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    print("\n".join(games_lines(width)))
+    return EXIT_OK
 
-    # One block per game: it reads at any width, in a terminal or piped into a file.
-    console = Console(soft_wrap=not sys.stdout.isatty())
-    for index, game_id in enumerate(games()):
+
+def games_lines(width: int | None) -> list[str]:
+    """Every game as a block of lines: title, summary, bots (short id and words) and options.
+
+    Lines wrap at ``width`` (None: never), each keeping its indentation.
+    """
+
+    def line(text: str, indent: int, hanging: int = 0) -> list[str]:
+        if width is None:
+            return [" " * indent + text]
+        return textwrap.wrap(text, width=max(width, indent + hanging + 20), initial_indent=" " * indent,
+                             subsequent_indent=" " * (indent + hanging), break_on_hyphens=False)
+
+    lines: list[str] = []
+    for game_id in games():
         described = describe_game(game_id)
-        if index:
-            console.print()
-        heading = Text(described["title"], style="bold")
-        players = f"{described['min_seats']} to {described['max_seats']} players"
-        heading.append(f"  ({game_id}, {players})", style="dim")
-        console.print(heading)
-        console.print(Text(described["summary"]), style="")
-        bots = ", ".join(f"{bot['name']} ({bot['label']})" for bot in described["bots"])
-        console.print(Text("  bots: ", style="dim") + Text(bots))
+        if lines:
+            lines.append("")
+        lines += line(f"{described['title']}  {game_id} · {described['min_seats']} to "
+                      f"{described['max_seats']} players", 0)
+        lines += line(described["summary"], 2)
+        lines += line("bots (--bots NAME,NAME):", 2)
+        longest = max(len(bot["name"]) for bot in described["bots"])
+        for bot in described["bots"]:
+            lines += line(f"{bot['name']:<{longest}}  {bot['label']}", 4, longest + 2)
+        if described["options"]:
+            lines += line("options (-o NAME=VALUE):", 2)
         for option in described["options"]:
             choices = " | ".join(json.dumps(choice) for choice in option["choices"])
-            line = Text("  -o ", style="dim") + Text(f"{option['name']}=", style="bold") + Text(choices)
-            line.append(f"  {option['description']}", style="dim")
-            console.print(line)
-    return EXIT_OK
+            lines += line(f"{option['name']}={choices}", 4, 2)
+            lines += line(option["description"], 6)
+    return lines
 
 
 def describe_game(game_id: str) -> dict[str, Any]:
@@ -103,29 +125,75 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    from highstakes.engine.game import replay
-
+def read_record(path: str) -> dict[str, Any]:
+    """The game record in the file at ``path``, or a UsageError saying in words what is wrong."""
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            record = json.load(handle)
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a game record: it is not a text file") from None
     except OSError as error:
-        raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise UsageError(f"{args.file} is not JSON: {error}") from None
-    if not isinstance(record, dict):
-        raise UsageError(f"{args.file} does not hold a game record (a JSON object)")
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
     try:
-        game = replay(record)
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{path} is not a game record: it is not JSON ({error.msg} at line "
+                         f"{error.lineno})") from None
+    problem = record_problem(record)
+    if problem:
+        raise UsageError(f"{path} is not a game record: {problem}")
+    return dict(record)
+
+
+def record_problem(record: Any) -> str | None:
+    """What keeps ``record`` from being a game record, in words, or None when its shape is right."""
+    if not isinstance(record, dict):
+        return "a record is a JSON object with the keys game, seats and actions"
+    for key in ("game", "seats", "actions"):
+        if key not in record:
+            return f"it has no {key}"
+    if record["game"] not in games():
+        return f"it is a record of {record['game']!r}, which is not installed; installed games: " + (
+            ", ".join(games()))
+    if not isinstance(record["actions"], list):
+        return "its actions are not a list"
+    seats = record["seats"]
+    for index, entry in enumerate(record["actions"]):
+        if not isinstance(entry, dict):
+            return f"entry {index} is not an object"
+        if "chance" in entry:
+            continue
+        for key in ("seat", "action"):
+            if key not in entry:
+                return f"entry {index} has no {key}"
+        seat = entry["seat"]
+        if isinstance(seats, int) and (type(seat) is not int or not 0 <= seat < seats):
+            return (f"entry {index} names seat {seat!r}; a record counts this game's {seats} seats "
+                    f"from 0 to {seats - 1}")
+    return None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from highstakes.engine.timeline import Timeline
+
+    record = read_record(args.file)
+    try:
+        timeline = Timeline(record)
     except ValueError as error:
         raise UsageError(f"{args.file}: {error}") from None
-    output = {
-        "game": game.game_id,
-        "over": game.is_over,
-        "view": game.view(None),
-        "result": game.result() if game.is_over else None,
-    }
-    print(json.dumps(output, indent=2))
+    if args.json or not sys.stdout.isatty():
+        game = timeline.game_at(timeline.positions - 1)
+        output = {
+            "game": game.game_id,
+            "over": game.is_over,
+            "view": game.view(None),
+            "result": game.result() if game.is_over else None,
+        }
+        print(json.dumps(output, indent=2))
+        return EXIT_OK
+    from highstakes.tui.replay import watch
+
+    watch(timeline, title=os.path.basename(args.file))
     return EXIT_OK
 
 
@@ -139,8 +207,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             bot_names = bot_names * args.seats
         elif len(bot_names) != args.seats:
             raise UsageError(f"--seats {args.seats} but {len(bot_names)} bots given; give one bot per seat")
+    elif len(bot_names) == 1:
+        name = bot_names[0]
+        seats = definition(game_id).min_seats
+        raise UsageError(f"one bot cannot play alone: name a bot for each seat (--bots {name},random) "
+                         f"or fill every seat with it (--bots {name} --seats {seats})")
     options = _options(args.option)
     workers = args.workers or 1
+    _solve_first_if_needed(game_id, bot_names, options)
     try:
         if args.json or not sys.stderr.isatty():
             summary = simulate(
@@ -182,6 +256,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print()
         print(analysis.describe(details))
     return EXIT_OK
+
+
+def _solve_first_if_needed(game_id: str, bot_names: Sequence[str], options: dict[str, Any]) -> None:
+    """Solve the game before a simulation whose strongest bot plays from its solution.
+
+    Said in words, with the expected time, rather than left to the first game, which would
+    hold the progress bar at 0 % for the whole solve.
+    """
+    from highstakes.bots.registry import strongest_bot
+    from highstakes.engine.options import resolve_options
+
+    d = definition(game_id)
+    solver = d.solver()
+    if solver is None:
+        return
+    try:
+        resolved = resolve_options(game_id, d.option_specs, options)
+        strongest = strongest_bot(game_id, len(bot_names), resolved)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if strongest not in bot_names or solver.cached(resolved) is not None:
+        return
+    print(f"Solving {d.title} for these options, one time, about {solver.seconds(resolved):.0f} s "
+          "(kept for next time).", file=sys.stderr)
+    solver.solve(resolved, None)
 
 
 def _print_summary(data: dict[str, Any]) -> None:
@@ -280,8 +379,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         None if name == "human" else name for name in bot_names
     ]
     from highstakes.tui import play
+    from highstakes.tui.records import new_record_path
 
-    play(game_id, seats, seat_bots, args.seed, options)
+    # Each finished game's record is kept, to be watched again with `highstakes replay`.
+    play(game_id, seats, seat_bots, args.seed, options, record_path=new_record_path(game_id))
     return EXIT_OK
 
 
@@ -294,18 +395,87 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be from 1 to 65535; got {args.port}")
     url = args.db or default_database_url()
-    try:
-        app = create_app(url, bot_delay=args.bot_delay, seed=args.seed)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    app = _open_app(create_app, url, bot_delay=args.bot_delay, seed=args.seed)
+    listening = _listen(args.host, args.port)
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"High Stakes is serving at http://{shown_host}:{args.port}/  (database: {_safe_url(url)})")
     print("Press Ctrl+C to stop.")
-    uvicorn.run(
+    config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level=args.log_level,
         ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
     )
+    server = uvicorn.Server(config)
+    server.run(sockets=[listening])
+    if not server.started:
+        # uvicorn has logged why (the rooms could not be restored, say); only 0, 1 and 2 are ours.
+        print("highstakes: the server could not start (see above)", file=sys.stderr)
+        return EXIT_FAILED
     return EXIT_OK
+
+
+def _open_app(create_app: Any, url: str, **settings: Any) -> Any:
+    """The server application on the database at ``url``, or a UsageError saying what is wrong with it."""
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+    shown = _safe_url(url)
+    try:
+        return create_app(url, **settings)
+    except (ValueError, SQLAlchemyError, ModuleNotFoundError) as error:
+        # The storage may wrap the driver's error in a ValueError: judge by the original.
+        wrapped = isinstance(error, ValueError) and isinstance(error.__cause__, Exception)
+        cause = error.__cause__ if wrapped else error
+        if isinstance(cause, ArgumentError | NoSuchModuleError):
+            problem = f"--db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME; got {shown}"
+        elif isinstance(cause, ModuleNotFoundError):
+            problem = (f"the database {shown} needs the module {cause.name}: "
+                       'pip install "highstakes[postgres]"')
+        elif isinstance(cause, SQLAlchemyError):
+            problem = f"cannot open the database {shown}: {_database_problem(url, cause)}"
+        else:
+            problem = str(error)
+        raise UsageError(problem) from None
+
+
+def _database_problem(url: str, error: Exception) -> str:
+    """Why a database did not open, in words: a missing folder said as such, else the driver's reason."""
+    from pathlib import Path
+
+    if url.startswith("sqlite:///"):
+        folder = Path(url.removeprefix("sqlite:///")).parent
+        if not folder.is_dir():
+            return f"the folder {folder} does not exist"
+    reason = str(getattr(error, "orig", None) or error).strip().splitlines()
+    return reason[0] if reason else type(error).__name__
+
+
+def _listen(host: str, port: int) -> Any:
+    """A socket listening on ``host``:``port``, or the reason it cannot be had (taken, forbidden)."""
+    import errno
+    import socket
+
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror:
+        raise UsageError(f"--host {host} is not an address of this machine") from None
+    listening = socket.socket(family, kind, protocol)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+        listening.listen(2048)
+    except OSError as error:
+        listening.close()
+        if error.errno == errno.EADDRINUSE:
+            raise Failure(f"port {port} on {host} is taken by another program; "
+                          f"stop it, or serve on another port with --port") from None
+        if error.errno == errno.EACCES:
+            raise Failure(f"this user may not listen on port {port} (ports below 1024 need "
+                          "administrator rights); choose another with --port") from None
+        if error.errno == errno.EADDRNOTAVAIL:
+            raise UsageError(f"--host {host} is not an address of this machine") from None
+        raise Failure(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    listening.set_inheritable(True)
+    return listening
 
 
 def _safe_url(url: str) -> str:
@@ -320,8 +490,14 @@ def _safe_url(url: str) -> str:
 # --- the parser ---------------------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class CommandParser(argparse.ArgumentParser):
+    """The top-level parser, which knows each subcommand's own parser (for its usage)."""
+
+    subcommands: dict[str, argparse.ArgumentParser]
+
+
+def build_parser() -> CommandParser:
+    parser = CommandParser(
         prog="highstakes",
         description="High Stakes: money-themed tabletop games with faithful rules and strong bots.",
         epilog="Run 'highstakes COMMAND --help' for the options of a command.",
@@ -388,24 +564,37 @@ def build_parser() -> argparse.ArgumentParser:
     add_options_flag(sub)
     sub.set_defaults(run=cmd_solve)
 
-    sub = commands.add_parser("replay", help="rebuild a game from its record and print the result")
-    sub.add_argument("file", help="a JSON game record, as written by Game.record()")
+    sub = commands.add_parser(
+        "replay", help="watch a finished game again, move by move, from its record",
+        description="Open a game record (a JSON file such as 'highstakes play' saves) in a viewer: "
+        "step forward and back, play at a speed, jump to a move, see every seat's view.",
+    )
+    sub.add_argument("file", help="a JSON game record, as written by Game.record() or 'highstakes play'")
+    sub.add_argument("--json", action="store_true",
+                     help="print the final view and result as JSON instead of opening the viewer")
     sub.set_defaults(run=cmd_replay)
 
     sub = commands.add_parser("rules", help="print a game's rules")
     sub.add_argument("game", help="game id, e.g. greed")
     sub.set_defaults(run=cmd_rules)
+    parser.subcommands = dict(commands.choices)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        # Said by the subcommand's own parser, so that its usage is the one shown.
+        parser.subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return int(args.run(args))
     except UsageError as error:
         print(f"highstakes: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except Failure as error:
+        print(f"highstakes: {error}", file=sys.stderr)
+        return EXIT_FAILED
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

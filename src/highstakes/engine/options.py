@@ -34,6 +34,10 @@ class OptionSpec:
     #: or raises ValueError saying what is wrong.
     also_accepts: str | None = None
     check: Callable[[Any], Any] | None = None
+    #: When the values beyond ``choices`` are amounts (a list of case values, say): how people
+    #: type them, as for an amount entry: ``{"scale": 100, "currency": "USD"}`` means the JSON
+    #: counts cents and people type dollars.
+    amounts: Mapping[str, Any] | None = None
 
     def validate(self, game_id: str, value: Any, text: Callable[[str], str] = str) -> Any:
         """The value in its canonical form, or ValueError naming what is allowed.
@@ -65,6 +69,8 @@ class OptionSpec:
         }
         if self.also_accepts:
             described["also_accepts"] = self.also_accepts
+        if self.amounts:
+            described["amounts"] = dict(self.amounts)
         return described
 
 
@@ -122,10 +128,11 @@ def option(
     *,
     also_accepts: str | None = None,
     check: Callable[[Any], Any] | None = None,
+    amounts: Mapping[str, Any] | None = None,
 ) -> Any:
     """A field of a :class:`GameOptions` dataclass: its default, allowed values and meaning."""
     spec = {"default": default, "choices": tuple(choices), "description": description,
-            "also_accepts": also_accepts, "check": check}
+            "also_accepts": also_accepts, "check": check, "amounts": amounts}
     return dataclasses.field(default=default, metadata={_SPEC_KEY: spec})
 
 
@@ -145,7 +152,8 @@ class GameOptions:
             if declared is None:
                 raise TypeError(f"{cls.__name__}.{item.name} must be declared with option()")
             specs.append(OptionSpec(item.name, declared["default"], declared["choices"],
-                                    declared["description"], declared["also_accepts"], declared["check"]))
+                                    declared["description"], declared["also_accepts"], declared["check"],
+                                    declared["amounts"]))
         return tuple(specs)
 
     @classmethod

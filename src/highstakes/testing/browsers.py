@@ -9,6 +9,11 @@ test, whatever its outcome).
 People are browser contexts: each has its own storage, so its own seat token. Pages are
 only observed through their WebSocket: an init script (``RECORDER_JS``) records what the
 room page's current socket carried, without changing it.
+
+The pages use two requests a server may not offer yet: the list of rooms waiting for players
+(``GET /api/open-rooms``) and replays (``POST /api/replay``). For a server without them the
+browser is given what they answer: an empty list, and the engine's own ``Timeline`` of the
+record (``answer_replay``), so the pages are tested against the answers they expect.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -27,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -205,6 +211,19 @@ def browser_fixture() -> Iterator[Browser]:
             launched.close()
 
 
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _serves(base_url: str, path: str) -> bool:
+    """Whether the server answers ``path`` (an endpoint a newer server adds, say)."""
+    try:
+        get_json(base_url, path)
+    except urllib.error.HTTPError as error:
+        return error.code != 404
+    return True
+
+
 class Visitors:
     """People at their own browsers: one context (storage, seat token) each."""
 
@@ -213,20 +232,27 @@ class Visitors:
         self.base_url = base_url
         self.contexts: list[BrowserContext] = []
         self.problems: list[str] = []
+        # A server without the list of open rooms answers 404, which the browser logs as an
+        # error; the lobby copes with it, so such a server is shown an empty list instead.
+        self.open_rooms_served = _serves(base_url, "/api/open-rooms")
+        # A server that does not replay records yet: the pages get the answers it would give.
+        self.replays_served = _serves(base_url, "/api/replay")
 
-    def open(self, path: str = "/", *, phone: bool = False) -> Page:
+    def open(self, path: str = "/", *, phone: bool = False, viewport: dict[str, int] | None = None) -> Page:
         if phone:
             context = self.browser.new_context(
-                base_url=self.base_url, viewport={"width": 390, "height": 844},
+                base_url=self.base_url, viewport=viewport or PHONE,
                 is_mobile=True, has_touch=True, device_scale_factor=3,
             )
         else:
-            context = self.browser.new_context(
-                base_url=self.base_url, viewport={"width": 1280, "height": 900}
-            )
+            context = self.browser.new_context(base_url=self.base_url, viewport=viewport or DESKTOP)
         self.contexts.append(context)
         context.set_default_timeout(STEP_TIMEOUT_MS)
         context.add_init_script(RECORDER_JS)
+        if not self.open_rooms_served:
+            context.route("**/api/open-rooms", lambda route: route.fulfill(json=[]))
+        if not self.replays_served:
+            context.route("**/api/replay", answer_replay)
         page = context.new_page()
         # Uncaught exceptions and the pages' own console.error calls (a renderer that
         # failed, say) are bugs even when the page recovers from them.
@@ -253,20 +279,54 @@ def visitors_fixture(browser: Browser, server_url: str) -> Iterator[Visitors]:
         people.close()
 
 
+_TIMELINES: dict[str, Any] = {}
+
+
+def answer_replay(route: Route) -> None:
+    """Answer POST /api/replay as a server does, from the engine's Timeline of the record.
+
+    ``{"record"}`` gives the record's outline (``Timeline.summary``); ``{"record", "position",
+    "seat"}`` one position from that seat's place (``Timeline.step``). A record that cannot be
+    replayed is a 400 with the reason.
+    """
+    from highstakes.engine.timeline import Timeline
+
+    body = route.request.post_data_json
+    try:
+        key = json.dumps(body["record"], sort_keys=True)
+        timeline = _TIMELINES.get(key) or _TIMELINES.setdefault(key, Timeline(body["record"]))
+        if "position" in body:
+            answer = timeline.step(body["position"], body.get("seat"))
+        else:
+            answer = timeline.summary()
+    except (ValueError, KeyError, TypeError) as error:
+        route.fulfill(status=400, json={"error": {"code": "bad_record", "message": str(error)}})
+        return
+    route.fulfill(json=answer)
+
+
 # --- what people do -----------------------------------------------------------------------------
 
 
-def create_room_in_lobby(page: Page, game: str, seats: list[str]) -> str:
-    """Fill in the lobby's form for a room of ``game`` with these seats; return the invite link."""
+def create_room_in_lobby(page: Page, game: str, seats: list[str], name: str | None = None) -> str:
+    """Set up a room of ``game`` with these seats in the lobby's form and create it.
+
+    The lobby then opens the room, where its creator (``name``, typed at the top of the
+    lobby) already holds seat 1 when that seat is a person's. Returns the invite link.
+    """
     expect(page.locator(f".game-card[data-game='{game}']")).to_be_visible()
+    if name is not None:
+        page.fill("#player-name", name)
     page.select_option("#game", game)
     page.select_option("#seat-count", str(len(seats)))
     for index, seat in enumerate(seats):
         page.select_option(f"#seat-{index}", seat)
-    page.get_by_role("button", name="Create room").click()
-    expect(page.locator("#created")).to_be_visible()
-    invite = page.locator("#invite-link").input_value()
+    page.get_by_role("button", name="Create room and play").click()
+    page.wait_for_url(re.compile(r".*/r/[^/]+$"))
+    invite = page.url
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/r/[^/]+", invite), invite
+    if seats[0] == "human" and name is not None:
+        expect(page.locator("#seat-strip")).to_contain_text(f"{name} (you)")
     return invite
 
 
@@ -294,9 +354,16 @@ def acts_sent(page: Page) -> int:
     return int(page.evaluate("() => window.__hs.sent.filter((message) => message.type === 'act').length"))
 
 
-def seat_names(summary: dict[str, Any]) -> list[str]:
-    """The seats of a room summary as the pages name them: a person by name, a bot by seat and kind."""
+def bot_labels(base_url: str, game: str) -> dict[str, str]:
+    """A game's bots in words by their short ids, as the server lists them (GET /api/games)."""
+    [entry] = [entry for entry in get_json(base_url, "/api/games") if entry["id"] == game]
+    return dict(entry["bot_labels"])
+
+
+def seat_names(summary: dict[str, Any], labels: dict[str, str]) -> list[str]:
+    """The seats of a room summary as the pages name them: a person by name, a bot by seat and in
+    words (``labels``: the game's bots in words, by their ids)."""
     return [
-        f"Bot {seat['seat'] + 1} ({seat['bot']})" if seat["kind"] == "bot" else seat["name"]
+        f"Bot {seat['seat'] + 1} ({labels[seat['bot']]})" if seat["kind"] == "bot" else seat["name"]
         for seat in summary["seats"]
     ]

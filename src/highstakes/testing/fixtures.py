@@ -105,3 +105,15 @@ def database_url(request):
     if request.param == "sqlite":
         return request.getfixturevalue("sqlite_url")
     return request.getfixturevalue("postgres_url")
+
+
+# --- the user's data ----------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _data_in_a_temporary_directory(tmp_path_factory, monkeypatch):
+    """Records that ``highstakes play`` saves go to a throwaway directory, never the user's.
+
+    Set in the environment, so that programs the tests start (a real terminal) use it too.
+    """
+    monkeypatch.setenv("HIGHSTAKES_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -9,8 +9,10 @@ the next. A game with its own table (``GameDefinition.terminal_table``) uses tha
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,7 +24,7 @@ from textual.widgets.option_list import Option
 
 import highstakes as hs
 from highstakes.engine.action import JSON, Action
-from highstakes.tui.amounts import AmountError, format_amount, parse_amount
+from highstakes.tui.amounts import AmountError, amount_in_words, format_amount, parse_amount
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 from highstakes.tui.view_panels import panels
 
@@ -67,6 +69,11 @@ class GenericTable(TableApp):
         return type(f"GenericTable_{game_id}", (cls,), {
             "GAME_ID": game_id, "TITLE": definition.title, "__module__": cls.__module__,
         })
+
+    @classmethod
+    def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
+                  to_act: Sequence[int] = ()) -> RenderableType:
+        return panels(view, hs.definition(cls.GAME_ID).seat_keys)
 
     def _reset_play_state(self) -> None:
         self._legal: list[Action] = []
@@ -195,6 +202,19 @@ class GenericTable(TableApp):
     def _choice_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_id is not None and event.option_id.startswith("move-"):
             self._choose(int(event.option_id.removeprefix("move-")))
+
+    @on(Input.Changed, "#amount")
+    def _amount_changed(self, event: Input.Changed) -> None:
+        # What the box reads, in words, before it is sent.
+        if not self._entries or not event.value.strip():
+            return
+        entry = self._entries[0]
+        try:
+            amount = parse_amount(event.value, entry)
+        except AmountError:
+            self._set_notice(Text(""))
+            return
+        self._set_notice(Text(f"= {format_amount(amount, entry)}, {amount_in_words(amount, entry)}"))
 
     @on(Input.Submitted, "#amount")
     def _amount_submitted(self, event: Input.Submitted) -> None:

@@ -1,4 +1,5 @@
-"""Pop-up screens every table shows: the rules, and the final standings when a game is over.
+"""Pop-up screens every table shows: the rules, a question before an unusual move is sent, and
+the final standings when a game is over.
 
 Their looks live in ``screens.tcss``, which every table loads before its own style sheet.
 """
@@ -39,6 +40,30 @@ class RulesScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question in words before something is sent ("Send an offer of $900,000, nine hundred
+    thousand dollars?"): True to go ahead, False to go back and change it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,y", "answer(True)", "Send"),
+        Binding("escape,n", "answer(False)", "Change it"),
+    ]
+
+    def __init__(self, question: str, keys: str) -> None:
+        super().__init__()
+        self._question = question
+        self._keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box") as box:
+            box.border_title = "Check before sending"
+            yield Static(self._question, id="question")
+            yield Static(self._keys, classes="result-keys")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
 
 
 class GameOverScreen(ModalScreen[str | None]):

@@ -17,6 +17,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import App
@@ -104,8 +105,12 @@ class TableApp(App[None]):
 
     # --- seats and positions -------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
+        """A seat as people read it: "Player 1", or "Bot 2 (best play)" with the bot's label in words."""
         bot = self.bot_names[seat]
-        return f"Player {seat + 1}" if bot is None else f"Bot {seat + 1} ({bot})"
+        if bot is None:
+            return f"Player {seat + 1}"
+        info = bot_registry.bot_catalog(self.GAME_ID).get(bot)
+        return f"Bot {seat + 1} ({info.label if info else bot})"
 
     @property
     def _position(self) -> Position:
@@ -137,8 +142,8 @@ class TableApp(App[None]):
         try:
             self.game.act(seat, action)
         except hs.IllegalAction as refusal:
-            rule = f" ({refusal.rule})" if refusal.rule else ""
-            self._set_notice(Text(f"Refused: {refusal.message}{rule}", style="bold red"))
+            # The rule's words, not its code: people read the sentence, the code is for programs.
+            self._set_notice(Text(f"Refused: {refusal.message}", style="bold red"))
             return False
         self._moves += 1
         self._set_notice(Text(""))
@@ -259,12 +264,15 @@ class TableApp(App[None]):
         path = self.record_path
         if self.games_started > 1:  # later games of the session must not overwrite the first
             path = path.with_name(f"{path.stem}-{self.games_started}{path.suffix}")
+        # The record, and the seats' names for a replay to show (replay ignores them).
+        record = {**self.game.record(), "seat_names": [self.seat_name(s) for s in range(self.game.seats)]}
         try:
-            path.write_text(json.dumps(self.game.record(), indent=2) + "\n", encoding="utf-8")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         except OSError as error:
-            return f"Could not save the record: {error}"
+            return f"Could not save the record: {error.strerror or error}"
         self.saved_records.append(path)
-        return f"Record saved to {path}"
+        return f"Record saved. Watch the game again with:\nhighstakes replay {path}"
 
     # --- keys shared by every table ------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -323,6 +331,15 @@ class TableApp(App[None]):
             keyboard.focus()
 
     # --- hooks for each game -------------------------------------------------------------------
+    @classmethod
+    def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
+                  to_act: Sequence[int] = ()) -> RenderableType | None:
+        """The whole table for ``view`` as one picture, as this table draws it (for a replay).
+
+        None when the table has no such drawing; a replay then shows the view as panels.
+        """
+        return None
+
     def _reset_play_state(self) -> None:
         """Reset the subclass's own state for a new game of the engine."""
 

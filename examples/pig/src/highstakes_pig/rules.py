@@ -74,7 +74,8 @@ class PigState(GameState):
 
     def check_chance(self, outcome: JSON) -> int:
         if type(outcome) is not int or outcome not in FACES:
-            raise IllegalAction("bad_chance", _("a die shows 1 to 6; got {outcome}").format(outcome=repr(outcome)))
+            message = _("a die shows 1 to 6; got {outcome}").format(outcome=repr(outcome))
+            raise IllegalAction("bad_chance", message)
         return outcome
 
     def apply_chance(self, outcome: int) -> None:

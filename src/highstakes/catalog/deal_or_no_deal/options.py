@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from highstakes.catalog.deal_or_no_deal.money import US_VALUES, check_custom_values
+from highstakes.catalog.deal_or_no_deal.money import DOLLAR, US_VALUES, check_custom_values
 from highstakes.catalog.deal_or_no_deal.words import N_
 from highstakes.engine.options import GameOptions, option
 
@@ -19,7 +19,9 @@ class DealOptions(GameOptions):
     )
     values: str | tuple[int, ...] = option(
         "us", ("us",), N_("the 26 case values: the US show's $0.01 to $1,000,000"),
-        also_accepts=N_("a list of 26 different amounts in cents"), check=check_custom_values,
+        also_accepts=N_("a list of 26 different amounts"), check=check_custom_values,
+        # In JSON (and -o on the command line) the amounts are cents; people type dollars.
+        amounts={"scale": DOLLAR, "currency": "USD"},
     )
     offer_timing: str = option(
         "single", ("single", "literal"),

@@ -333,10 +333,10 @@ class GreedState(GameState):
         if turn_points < needed:
             if self.options.min_every_turn:
                 message = _("you need at least {needed} points in one turn, every turn; "
-                            "this turn has {points}")
+                            "banking now would score {points}")
             else:
                 message = _("you need at least {needed} points in one turn to open your score; "
-                            "this turn has {points}")
+                            "banking now would score {points}")
             return (
                 "below_opening_minimum",
                 message.format(needed=format_number(needed), points=format_number(turn_points)),
@@ -346,7 +346,8 @@ class GreedState(GameState):
         if target is not None and self.scores[self.current] + turn_points <= target:
             return (
                 "must_beat_leader",
-                _("in the final round you may stop only above {target}; banking now gives {total}").format(
+                _("in the final round you may stop only above {target}; banking now would bring you to "
+                  "{total}").format(
                     target=format_number(target),
                     total=format_number(self.scores[self.current] + turn_points),
                 ),

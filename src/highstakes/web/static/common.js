@@ -125,6 +125,88 @@ export function parseAmount(text, entry) {
   return amount;
 }
 
+// --- amounts in words ------------------------------------------------------------------------
+// So that a person reads back what they are about to send: "$40,000, forty thousand dollars".
+
+const ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen " +
+  "fifteen sixteen seventeen eighteen nineteen").split(" ");
+const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+const GROUPS = [[1e12, "trillion"], [1e9, "billion"], [1e6, "million"], [1e3, "thousand"]];
+const CURRENCY_WORDS = { USD: [["dollar", "dollars"], ["cent", "cents"]], JPY: [["yen", "yen"], ["sen", "sen"]] };
+
+/** A whole number in English words: 40000 → "forty thousand". */
+export function numberInWords(number) {
+  if (number < 0) return `minus ${numberInWords(-number)}`;
+  if (number < 20) return ONES[number];
+  if (number < 100) {
+    const ones = number % 10;
+    return TENS[Math.floor(number / 10)] + (ones ? `-${ONES[ones]}` : "");
+  }
+  if (number < 1000) {
+    const rest = number % 100;
+    return `${ONES[Math.floor(number / 100)]} hundred${rest ? ` ${numberInWords(rest)}` : ""}`;
+  }
+  for (const [size, name] of GROUPS) {
+    if (number >= size) {
+      const rest = number % size;
+      return `${numberInWords(Math.floor(number / size))} ${name}${rest ? ` ${numberInWords(rest)}` : ""}`;
+    }
+  }
+  return String(number);
+}
+
+/** An amount of an amount entry in words: "forty thousand dollars", "one dollar and fifty cents". */
+export function amountInWords(amount, entry) {
+  const scale = entry.scale || 1;
+  const whole = Math.trunc(amount / scale);
+  const part = amount - whole * scale;
+  const words = CURRENCY_WORDS[entry.currency];
+  if (!words) return part ? formatAmount(amount, entry) : `${numberInWords(whole)} ${entry.unit ?? ""}`.trim();
+  const [[one, many], [smallOne, smallMany]] = words;
+  const big = `${numberInWords(whole)} ${whole === 1 ? one : many}`;
+  const small = `${numberInWords(part)} ${part === 1 ? smallOne : smallMany}`;
+  if (!part) return big;
+  return whole ? `${big} and ${small}` : small;
+}
+
+// --- refusals ---------------------------------------------------------------------------------
+
+// The server's words for a few refusals are about the protocol; people read these instead.
+const REFUSAL_WORDS = {
+  stale_version: "that move was already made",
+};
+
+/** What a refusal (an `error` message) says to people: the rule in words, never its code. */
+export function refusalWords(message) {
+  return REFUSAL_WORDS[message.code] ?? message.message ?? "the server refused that";
+}
+
+/** A refusal's words in an element whose tooltip cites the rule (for those who look it up). */
+export function refusalNode(message, prefix = "") {
+  return el("span", { title: message.rule ? `Rule ${message.rule}` : null }, prefix, refusalWords(message));
+}
+
+// --- the end of a game ------------------------------------------------------------------------
+
+/**
+ * The result of a game for people: who won (named once), then the standings. `seat` is the
+ * page's own seat (null for a spectator); `scoreText` writes a score (money, say).
+ */
+export function resultParts(result, seats, seat, scoreText) {
+  const parts = [];
+  if (Array.isArray(result?.winners) && result.winners.length) {
+    const names = result.winners.map((winner) => (winner === seat ? "You" : seatName(seats, winner)));
+    const verb = result.winners.length === 1 && names[0] !== "You" ? "wins" : "win";
+    parts.push(el("p", { class: "big" }, el("strong", {}, `${names.join(" and ")} ${verb}!`)));
+  }
+  if (Array.isArray(result?.scores)) {
+    const order = result.scores.map((score, index) => ({ score, index })).sort((a, b) => b.score - a.score);
+    parts.push(el("ol", { class: "standings" }, order.map(({ score, index }) =>
+      el("li", {}, `${seatName(seats, index)}${index === seat ? " (you)" : ""}: ${scoreText(score)}`))));
+  }
+  return parts;
+}
+
 /** An option value or view value for people: yes/no, thousands separators. */
 export function formatValue(value) {
   if (value === true) return "yes";
@@ -133,13 +215,28 @@ export function formatValue(value) {
   return String(value);
 }
 
+// The bots' names in words, by their short ids ("best play" for optimal): GET /api/games
+// gives them per game, and the page showing a game's seats says which to use.
+const botLabels = new Map();
+
+/** Use these names in words for the bots (a game's `bot_labels` from GET /api/games). */
+export function useBotLabels(labels) {
+  botLabels.clear();
+  for (const [bot, label] of Object.entries(labels ?? {})) botLabels.set(bot, label);
+}
+
+/** A bot as people read it: its name in words when known, else its short id. */
+export function botLabel(bot) {
+  return botLabels.get(bot) ?? bot;
+}
+
 /**
- * The name a seat goes by: the person's display name, or which bot plays it. Bots are
- * named by seat as well, so that two bots of one strength can be told apart.
+ * The name a seat goes by: the person's display name, or which bot plays it, in words. Bots
+ * are named by seat as well, so that two bots of one kind can be told apart.
  */
 export function seatName(seats, seat) {
   const info = seats?.[seat];
-  if (info?.kind === "bot") return `Bot ${seat + 1}${info.bot ? ` (${info.bot})` : ""}`;
+  if (info?.kind === "bot") return `Bot ${seat + 1}${info.bot ? ` (${botLabel(info.bot)})` : ""}`;
   if (info?.name) return info.name;
   return `Seat ${seat + 1}`;
 }

@@ -1,9 +1,10 @@
 // The renderer for games without their own: the view as readable nested data and one
 // button per legal action, labelled as the engine labels it. Any game is playable with
 // it, if not pretty. The interface is the one every renderer exports (docs/server.md).
+// The page tells it which view keys hold seats (`configure`), so seats read from 1.
 
 import {
-  el, formatAmount, formatNumber, onTableKeys, parseAmount, seatName, sendAction, stillPending,
+  amountInWords, el, formatAmount, formatNumber, onTableKeys, parseAmount, seatName, sendAction, stillPending,
 } from "./common.js";
 
 const NUMBER_KEYS = 9; // keys 1..9 pick the first nine actions
@@ -11,7 +12,15 @@ const COLLAPSE_AFTER = 4; // longer lists of records start folded, to keep the p
 
 // One table per page: the key handler reads the latest render from here.
 const current = { container: null, message: null, send: null, pending: false, hint: null };
+// View keys whose values are seats (GET /api/games `seat_keys`): shown counted from 1.
+let seatKeys = new Set();
 
+/** Which view keys hold seats, for this page's game. */
+export function configure({ seatKeys: keys = [] } = {}) {
+  seatKeys = new Set(keys);
+}
+
+/** Draw a `state` message (docs/server.md, "Renderers"). */
 export function render(container, message, send) {
   if (container.dataset.renderer !== "generic") {
     container.dataset.renderer = "generic";
@@ -45,12 +54,20 @@ function showAmounts() {
     const id = `generic-amount-${entry.kind}`;
     const input = el("input", { id, type: "text", inputmode: "decimal", autocomplete: "off", "data-amount": "" });
     const problem = el("p", { class: "typing-problem", role: "alert" });
+    const reading = el("p", { class: "amount-reading muted small", "aria-live": "polite" });
     const form = el("form", { class: "amount-form", novalidate: true },
       el("label", { for: id }, `Or type an amount for ${entry.label}`),
       el("div", { class: "row" }, input, el("button", { type: "submit" }, "Send")),
+      reading,
       el("p", { class: "muted small" },
         `From ${formatAmount(entry.low, entry)} to ${formatAmount(entry.high, entry)}.`),
       problem);
+    input.addEventListener("input", () => {
+      // What the box reads, in words, before it is sent.
+      const amount = input.value.trim() ? parseAmount(input.value, entry) : null;
+      reading.textContent = typeof amount === "number"
+        ? `= ${formatAmount(amount, entry)}, ${amountInWords(amount, entry)}` : "";
+    });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const amount = parseAmount(input.value, entry);
@@ -144,16 +161,17 @@ function isPlain(value) {
   return value === null || typeof value !== "object";
 }
 
-function scalar(value) {
+function scalar(value, key = "") {
   if (value === null || value === undefined) return el("span", { class: "null" }, "none");
+  if (seatKeys.has(key) && Number.isInteger(value)) return el("span", { class: "seat" }, `seat ${value + 1}`);
   if (typeof value === "string") return el("span", { class: "string" }, value);
   if (typeof value === "number") return el("span", { class: "number" }, formatNumber(value));
   if (typeof value === "boolean") return el("span", { class: "boolean" }, value ? "yes" : "no");
   return el("span", {}, String(value));
 }
 
-function dataNode(value) {
-  if (isPlain(value)) return scalar(value);
+function dataNode(value, key = "") {
+  if (isPlain(value)) return scalar(value, key);
   if (Array.isArray(value)) {
     if (value.length === 0) return el("span", { class: "null" }, "empty");
     if (value.every(isPlain)) {
@@ -161,15 +179,16 @@ function dataNode(value) {
       const line = el("span", {});
       value.forEach((item, index) => {
         if (index) line.append(", ");
-        line.append(scalar(item));
+        line.append(scalar(item, key));
       });
       return line;
     }
-    const list = el("ol", { start: "0" }, value.map((item) => el("li", {}, dataNode(item))));
+    const list = el("ol", {}, value.map((item) => el("li", {}, dataNode(item, key))));
     if (value.length <= COLLAPSE_AFTER) return list;
     return el("details", {}, el("summary", {}, `${value.length} entries`), list);
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return el("span", { class: "null" }, "empty");
-  return el("dl", {}, entries.flatMap(([key, item]) => [el("dt", {}, key.replaceAll("_", " ")), el("dd", {}, dataNode(item))]));
+  return el("dl", {}, entries.flatMap(([name, item]) =>
+    [el("dt", {}, name.replaceAll("_", " ")), el("dd", {}, dataNode(item, name))]));
 }

@@ -1,9 +1,12 @@
-// The lobby: lists the games the server offers and creates rooms.
+// The lobby: lists the games the server offers, starts a game against a bot in one click,
+// sets up rooms for anything else, and lists the open rooms waiting for players.
 //
-// Everything game-specific on this page (seat counts, bot strengths, options) comes
-// from GET /api/games, so a new game appears here without any change to this file.
+// Everything game-specific on this page (seat counts, bots and their names in words, options)
+// comes from GET /api/games, so a new game appears here without any change to this file.
 
-import { api, el, formatValue, store, tokenKey, TOKEN_PREFIX } from "./common.js";
+import {
+  api, el, formatAmount, formatValue, load, NAME_KEY, parseAmount, store, tokenKey, TOKEN_PREFIX,
+} from "./common.js";
 
 const form = document.getElementById("create");
 const gameSelect = document.getElementById("game");
@@ -14,11 +17,15 @@ const optionsFieldset = document.getElementById("options-fieldset");
 const timerSelect = document.getElementById("turn-timer");
 const createError = document.getElementById("create-error");
 const createButton = document.getElementById("create-button");
+const nameInput = document.getElementById("player-name");
+const nameProblem = document.getElementById("player-name-problem");
+const playError = document.getElementById("play-error");
 
 // The select value of the "custom…" entry; the choices are numbered from 0.
 const CUSTOM = "custom";
 // One number as people type it: 5, -2, 0.25, .5, 1e6 (but not 1,000: commas separate).
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+const OPEN_ROOMS_EVERY_MS = 15_000;
 
 let games = [];
 // What each seat was set to, kept across changes of the seat count so that adding a
@@ -29,7 +36,41 @@ function currentGame() {
   return games.find((game) => game.id === gameSelect.value);
 }
 
-// --- the list of games ---------------------------------------------------------------------
+function sentence(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : "";
+}
+
+/** A bot of a game in words: "best play" for optimal. */
+function botWords(game, bot) {
+  return game.bot_labels?.[bot] ?? bot;
+}
+
+/** The game's strongest bot: the games list their bots weakest first. */
+function strongestBot(game) {
+  return game.bots[game.bots.length - 1];
+}
+
+// --- your name --------------------------------------------------------------------------------
+
+/** The name typed at the top, or null after asking for one beside the field. */
+function playerName() {
+  const name = nameInput.value.trim();
+  if (name) return name;
+  nameProblem.textContent = "Type your name first: the other players see it at the table.";
+  nameProblem.hidden = false;
+  nameInput.setAttribute("aria-invalid", "true");
+  nameInput.focus();
+  nameInput.scrollIntoView({ behavior: "smooth", block: "center" });
+  return null;
+}
+
+function nameTyped() {
+  nameProblem.hidden = true;
+  nameInput.removeAttribute("aria-invalid");
+  store(NAME_KEY, nameInput.value.trim() || null);
+}
+
+// --- the list of games --------------------------------------------------------------------------
 
 function playerCount(game) {
   return game.min_seats === game.max_seats
@@ -44,21 +85,30 @@ function showGames() {
   status.textContent = games.length ? "" : "No games are installed on this server.";
   status.hidden = games.length > 0;
   for (const game of games) {
-    const choose = el("button", { type: "button", class: "secondary" }, `Set up a ${game.title} room`);
-    choose.addEventListener("click", () => {
+    const play = el("button", { type: "button", "aria-label": `Play ${game.title} now` }, "Play now");
+    play.addEventListener("click", () => playNow(game, play));
+    const setUp = el("button", { type: "button", class: "secondary", "aria-label": `Set up a ${game.title} room` },
+      "Set up a room");
+    setUp.addEventListener("click", () => {
       gameSelect.value = game.id;
       gameChanged();
       form.focus();
       form.scrollIntoView({ behavior: "smooth", block: "start" });
     });
+    const opponents = game.min_seats - 1;
+    const against = game.bots.length
+      ? `You against ${opponents === 1 ? "a bot" : `${opponents} bots`} (${botWords(game, strongestBot(game))}), ` +
+        "standard rules."
+      : "";
     list.append(
       el("li", { class: "game-card", "data-game": game.id },
         el("h3", {}, game.title),
         el("p", {}, game.summary),
         el("p", { class: "muted small" },
           playerCount(game),
-          game.bots.length ? ` · bots: ${game.bots.join(", ")}` : ""),
-        choose),
+          game.bots.length ? ` · bots: ${game.bots.map((bot) => botWords(game, bot)).join(", ")}` : ""),
+        el("div", { class: "row" }, play, setUp),
+        against ? el("p", { class: "muted small play-note" }, `Play now: ${against}`) : null),
     );
   }
 }
@@ -67,6 +117,45 @@ function markSelectedGame() {
   for (const card of document.querySelectorAll(".game-card")) {
     card.classList.toggle("selected", card.dataset.game === gameSelect.value);
   }
+}
+
+/** One click: a room with the game's default table (you and its strongest bots), then in. */
+async function playNow(game, button) {
+  playError.hidden = true;
+  const name = playerName();
+  if (!name) return;
+  const bots = game.bots.length ? Array(game.min_seats - 1).fill(`bot:${strongestBot(game)}`) : [];
+  const seats = ["human", ...bots];
+  while (seats.length < game.min_seats) seats.push("human");
+  button.disabled = true;
+  button.textContent = "Starting…";
+  try {
+    await createAndEnter({ game: game.id, seats, options: {}, turn_timer: null }, name);
+  } catch (error) {
+    playError.textContent = `The game could not start: ${error.message}`;
+    playError.hidden = false;
+    button.disabled = false;
+    button.textContent = "Play now";
+  }
+}
+
+/**
+ * Create the room, take its first seat when it is a person's (as `name`), and go in. Throws
+ * the server's refusal; a room created but not joined is still entered, to join there.
+ */
+async function createAndEnter(body, name) {
+  const created = await api("/api/rooms", { method: "POST", body });
+  if (body.seats[0] === "human") {
+    try {
+      const joined = await api(`/api/rooms/${encodeURIComponent(created.room)}/join`,
+        { method: "POST", body: { name, seat: 0 } });
+      store(tokenKey(created.room), joined.token);
+      store(NAME_KEY, name);
+    } catch (error) {
+      console.warn("the room was created but its first seat could not be taken here", error);
+    }
+  }
+  window.location.assign(created.invite);
 }
 
 // --- the form ---------------------------------------------------------------------------------
@@ -91,18 +180,19 @@ function gameChanged() {
 }
 
 function botLabel(game, bot) {
-  // The game lists its bots weakest first; saying so helps choose a strength.
+  // The game lists its bots weakest first; saying so helps choose one.
   const index = game.bots.indexOf(bot);
-  if (game.bots.length > 1 && index === 0) return `Bot: ${bot} (weakest)`;
-  if (game.bots.length > 1 && index === game.bots.length - 1) return `Bot: ${bot} (strongest)`;
-  return `Bot: ${bot}`;
+  const words = botWords(game, bot);
+  if (game.bots.length > 1 && index === 0) return `Bot: ${words} (weakest)`;
+  if (game.bots.length > 1 && index === game.bots.length - 1) return `Bot: ${words} (strongest)`;
+  return `Bot: ${words}`;
 }
 
 function defaultSeat(game, index) {
-  // The creator usually plays seat 1; the others start as the strongest bot, which is
-  // the quickest way to a game. Any seat can be switched to a person.
+  // The creator plays seat 1; the others start as the strongest bot, which is the quickest
+  // way to a game. Any seat can be switched to a person.
   if (index === 0 || !game.bots.length) return "human";
-  return `bot:${game.bots[game.bots.length - 1]}`;
+  return `bot:${strongestBot(game)}`;
 }
 
 function showSeats() {
@@ -112,7 +202,7 @@ function showSeats() {
   for (let index = 0; index < count; index += 1) {
     const id = `seat-${index}`;
     const select = el("select", { id, name: id },
-      el("option", { value: "human" }, "Person"),
+      el("option", { value: "human" }, index === 0 ? "Person (you)" : "Person"),
       ...game.bots.map((bot) => el("option", { value: `bot:${bot}` }, botLabel(game, bot))),
     );
     select.value = seatChoices[index] ?? defaultSeat(game, index);
@@ -128,36 +218,32 @@ function isYesNo(spec) {
   return spec.choices.length === 2 && spec.choices.includes(true) && spec.choices.includes(false);
 }
 
+/** A listed choice in words: 1,000; yes; "keep only" for keep_only. */
+function choiceWords(choice) {
+  return typeof choice === "string" ? choice.replaceAll("_", " ") : formatValue(choice);
+}
+
 function showOptions(game) {
   optionsBox.replaceChildren();
   optionsFieldset.hidden = game.options.length === 0;
   for (const spec of game.options) {
     const id = `option-${spec.name}`;
-    const helpId = `${id}-help`;
     if (isYesNo(spec)) {
-      const box = el("input", { type: "checkbox", id, "aria-describedby": helpId });
+      const box = el("input", { type: "checkbox", id });
       box.checked = spec.default === true;
       box.dataset.option = spec.name;
-      optionsBox.append(
-        el("div", { class: "field" },
-          el("div", { class: "check" }, box, el("label", { for: id }, sentence(spec.description))),
-          el("span", { class: "help", id: helpId },
-            `option ${spec.name}, ${spec.default ? "on" : "off"} by default`)),
-      );
+      optionsBox.append(el("div", { class: "field" },
+        el("div", { class: "check" }, box, el("label", { for: id }, sentence(spec.description)))));
       continue;
     }
     // Choices keep their JSON type (numbers stay numbers): the select holds their index.
-    const select = el("select", { id, "aria-describedby": helpId },
+    const select = el("select", { id },
       ...spec.choices.map((choice, index) =>
-        el("option", { value: String(index) },
-          formatValue(choice) + (choice === spec.default ? " (default)" : ""))),
+        el("option", { value: String(index) }, choiceWords(choice) + (choice === spec.default ? " (default)" : ""))),
     );
     select.value = String(Math.max(0, spec.choices.indexOf(spec.default)));
     select.dataset.option = spec.name;
-    const field = el("div", { class: "field" },
-      el("label", { for: id }, sentence(spec.description)),
-      select,
-      el("span", { class: "help", id: helpId }, `option ${spec.name}`));
+    const field = el("div", { class: "field" }, el("label", { for: id }, sentence(spec.description)), select);
     if (spec.also_accepts) field.append(customValueBox(spec, select));
     optionsBox.append(field);
   }
@@ -169,22 +255,27 @@ function showOptions(game) {
 function customValueBox(spec, select) {
   const id = `option-${spec.name}-custom`;
   const helpId = `${id}-help`;
-  select.append(el("option", { value: CUSTOM }, "custom…"));
+  select.append(el("option", { value: CUSTOM }, "your own…"));
   const text = el("textarea", {
     id, rows: 3, spellcheck: "false", autocomplete: "off", autocapitalize: "off",
-    "aria-describedby": helpId,
+    "aria-describedby": helpId, inputmode: spec.amounts ? "decimal" : null,
   });
   text.dataset.custom = spec.name;
+  const entry = amountsEntry(spec);
+  const label = entry ? `${sentence(spec.also_accepts)}, in ${unitWords(entry)}` : sentence(spec.also_accepts);
+  const help = entry
+    ? `Separate the amounts with a comma and a space, or with spaces or lines; a comma between digits ` +
+      `separates thousands: ${formatAmount(1, entry)}, ${formatAmount(entry.scale * 5000, entry)}, ` +
+      `${formatAmount(entry.scale * 1_000_000, entry)}.`
+    : "Separate numbers with commas or spaces (no thousands separators), or type JSON such as [1, 2, 3].";
   const box = el("div", { class: "custom-value" },
-    el("label", { for: id }, sentence(spec.also_accepts)),
-    text,
-    el("span", { class: "help", id: helpId },
-      "Separate numbers with commas or spaces (no thousands separators), or type JSON such as [1, 2, 3]."));
+    el("label", { for: id }, label), text, el("span", { class: "help", id: helpId }, help));
   // A default outside the choices can only be shown as a custom value.
   const defaultIsChoice = spec.choices.some((choice) => choice === spec.default);
   if (!defaultIsChoice && spec.default !== null && spec.default !== undefined) {
     select.value = CUSTOM;
-    text.value = JSON.stringify(spec.default);
+    text.value = entry && Array.isArray(spec.default)
+      ? spec.default.map((amount) => formatAmount(amount, entry)).join(", ") : JSON.stringify(spec.default);
   }
   const reveal = () => {
     box.hidden = select.value !== CUSTOM;
@@ -195,16 +286,35 @@ function customValueBox(spec, select) {
   return box;
 }
 
+/** How an option's own amounts are typed (an amount entry without bounds), or null. */
+function amountsEntry(spec) {
+  if (!spec.amounts) return null;
+  return { kind: spec.name, label: spec.name, low: 1, high: Number.MAX_SAFE_INTEGER, step: 1, unit: "", ...spec.amounts };
+}
+
+function unitWords(entry) {
+  return { USD: "dollars", JPY: "yen" }[entry.currency] ?? (entry.unit || "units");
+}
+
 /**
  * Read a typed option value. The lobby knows no game's options, so the reading is generic:
- * JSON is taken as is, so any value can be given exactly; otherwise numbers separated by
- * commas and/or spaces (the easiest way to type a list of amounts) become a list of
- * numbers; anything else is sent as the text itself. Units are whatever the option's label
- * says (cents, say): nothing is converted. The server checks the value, and its refusal
- * says what is wrong.
+ * amounts (an option that says its values are amounts) are read as people write them, in
+ * dollars say, and sent in the game's units (cents); otherwise JSON is taken as is, numbers
+ * separated by commas and/or spaces become a list of numbers, and anything else is sent as
+ * the text itself. The server checks the value, and its refusal says what is wrong.
  */
-function readTypedValue(typed) {
+function readTypedValue(typed, spec) {
   const text = typed.trim();
+  const entry = amountsEntry(spec);
+  if (entry) {
+    // ", " or spaces or lines separate the amounts; a comma between digits is a thousands separator.
+    const pieces = text.split(/,\s+|[\s;]+/).map((piece) => piece.replace(/,$/, "")).filter(Boolean);
+    return pieces.map((piece) => {
+      const amount = parseAmount(piece, entry);
+      if (amount instanceof Error) throw new BadValue(`“${piece}” is not an amount: ${amount.message}`);
+      return amount;
+    });
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -215,17 +325,8 @@ function readTypedValue(typed) {
   return text;
 }
 
-function sentence(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : "";
-}
-
-// A custom value left empty: the person is sent back to the box to fill it in.
-class MissingValue extends Error {
-  constructor(box, name) {
-    super(`type a value for option ${name}, or choose one of its listed values`);
-    this.box = box;
-  }
-}
+// A custom value left empty or mistyped: the person is sent back to the box to fix it.
+class BadValue extends Error {}
 
 function chosenOptions(game) {
   const options = {};
@@ -236,8 +337,15 @@ function chosenOptions(game) {
       options[spec.name] = control.checked;
     } else if (control.value === CUSTOM) {
       const box = optionsBox.querySelector(`[data-custom="${CSS.escape(spec.name)}"]`);
-      if (!box.value.trim()) throw new MissingValue(box, spec.name);
-      options[spec.name] = readTypedValue(box.value);
+      try {
+        if (!box.value.trim()) {
+          throw new BadValue(`type your own values for “${spec.description}”, or choose one of the listed ones`);
+        }
+        options[spec.name] = readTypedValue(box.value, spec);
+      } catch (error) {
+        if (error instanceof BadValue) error.box = box;
+        throw error;
+      }
     } else {
       options[spec.name] = spec.choices[Number(control.value)];
     }
@@ -254,56 +362,60 @@ async function createRoom(event) {
   try {
     options = chosenOptions(game);
   } catch (error) {
-    if (!(error instanceof MissingValue)) throw error;
+    if (!(error instanceof BadValue)) throw error;
     createError.textContent = `The room was not created: ${error.message}`;
     createError.hidden = false;
     error.box.setAttribute("aria-invalid", "true");
     error.box.focus();
     return;
   }
+  const seats = seatChoices.slice(0, Number(seatCountSelect.value));
+  const name = seats[0] === "human" ? playerName() : "";
+  if (name === null) return;
   createButton.disabled = true;
   createButton.textContent = "Creating…";
   const timer = timerSelect.value ? Number(timerSelect.value) : null;
   try {
-    const created = await api("/api/rooms", {
-      method: "POST",
-      body: { game: game.id, options, seats: seatChoices.slice(0, Number(seatCountSelect.value)),
-        turn_timer: timer },
-    });
-    showCreated(created);
+    await createAndEnter({ game: game.id, options, seats, turn_timer: timer }, name);
   } catch (error) {
     createError.textContent = `The room was not created: ${error.message}`;
     createError.hidden = false;
-  } finally {
     createButton.disabled = false;
-    createButton.textContent = "Create room";
+    createButton.textContent = "Create room and play";
   }
 }
 
-function showCreated(created) {
-  const panel = document.getElementById("created");
-  const link = new URL(created.invite, window.location.href).href;
-  document.getElementById("invite-link").value = link;
-  document.getElementById("join-room").href = created.invite;
-  document.getElementById("copy-status").textContent = "";
-  panel.hidden = false;
-  panel.focus();
-  panel.scrollIntoView({ behavior: "smooth", block: "nearest" });
+// --- rooms waiting for players --------------------------------------------------------------
+
+function waited(seconds) {
+  if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
 }
 
-async function copyInvite() {
-  const input = document.getElementById("invite-link");
-  const status = document.getElementById("copy-status");
+/** Show the rooms waiting for players; false when the server keeps no such list. */
+async function showOpenRooms() {
+  const panel = document.getElementById("open-rooms-panel");
+  let rooms;
   try {
-    await navigator.clipboard.writeText(input.value);
-    status.textContent = "Link copied.";
-  } catch {
-    // The clipboard API needs a secure context (https or localhost); on a plain-http
-    // address on the network, select the text so the player can copy it by hand.
-    input.focus();
-    input.select();
-    status.textContent = "Copy the selected link (Ctrl+C or long-press).";
+    rooms = await api("/api/open-rooms");
+  } catch (error) {
+    panel.hidden = true;
+    return error.status !== 404;
   }
+  const list = document.getElementById("open-rooms");
+  const shown = Array.isArray(rooms) ? rooms.filter((room) => room.seats_free > 0) : [];
+  panel.hidden = shown.length === 0;
+  list.replaceChildren(...shown.map((room) => {
+    const free = `${room.seats_free} of ${room.seats_total} seat${room.seats_total === 1 ? "" : "s"} free`;
+    return el("li", { class: "open-room", "data-room": room.room },
+      el("span", { class: "open-room-game" }, room.title ?? room.game),
+      el("span", { class: "muted small" }, ` · ${free} · waiting ${waited(room.waiting_seconds ?? 0)}`),
+      el("a", { class: "button secondary", href: room.invite ?? `/r/${encodeURIComponent(room.room)}`,
+        "aria-label": `Join the ${room.title ?? room.game} room waiting ${waited(room.waiting_seconds ?? 0)}` },
+      "Join"));
+  }));
+  return true;
 }
 
 // --- rooms this browser holds a seat in -----------------------------------------------------
@@ -322,6 +434,7 @@ async function showMyRooms() {
   const list = document.getElementById("my-rooms");
   list.replaceChildren();
   panel.hidden = rooms.length === 0;
+  const statusWords = { waiting: "waiting for players", playing: "playing", over: "over" };
   for (const room of rooms) {
     const item = el("li", { class: "row" }, el("a", { href: `/r/${encodeURIComponent(room)}` }, `Room ${room}`));
     const about = el("span", { class: "muted small" }, "");
@@ -335,7 +448,8 @@ async function showMyRooms() {
     list.append(item);
     api(`/api/rooms/${encodeURIComponent(room)}`)
       .then((summary) => {
-        about.textContent = `${summary.title} · ${summary.status} · game ${summary.game_number}`;
+        about.textContent = `${summary.title} · ${statusWords[summary.status] ?? summary.status} · ` +
+          `game ${summary.game_number}`;
       })
       .catch((error) => {
         about.textContent = error.status === 404 ? "no longer exists" : "could not be checked";
@@ -349,8 +463,12 @@ async function start() {
   form.addEventListener("submit", createRoom);
   gameSelect.addEventListener("change", gameChanged);
   seatCountSelect.addEventListener("change", showSeats);
-  document.getElementById("copy-invite").addEventListener("click", copyInvite);
+  nameInput.value = load(NAME_KEY) ?? "";
+  nameInput.addEventListener("input", nameTyped);
   showMyRooms();
+  showOpenRooms().then((listed) => {
+    if (listed) setInterval(showOpenRooms, OPEN_ROOMS_EVERY_MS);
+  });
   try {
     games = await api("/api/games");
   } catch (error) {

@@ -5,7 +5,10 @@
 // turn, refusals, the result, rematch) and leaves the table itself to the renderer module
 // the server names for the game, or to the generic renderer when there is none.
 
-import { api, el, formatValue, isSeated, load, NAME_KEY, seatName, store, tokenKey } from "./common.js";
+import {
+  api, el, formatValue, isSeated, load, NAME_KEY, refusalNode, resultParts, seatName, store, tokenKey,
+  useBotLabels,
+} from "./common.js";
 import * as genericRenderer from "./generic-renderer.js";
 
 /** A score as the game writes it: a renderer may export formatScore (money in cents, say). */
@@ -38,7 +41,11 @@ const elements = {
   playerName: document.getElementById("player-name"),
   result: document.getElementById("result"),
   resultBody: document.getElementById("result-body"),
+  resultLinks: document.getElementById("result-links"),
   rematch: document.getElementById("rematch"),
+  pastGames: document.getElementById("past-games"),
+  pastGamesList: document.getElementById("past-games-list"),
+  nameProblem: document.getElementById("name-problem"),
   table: document.getElementById("table"),
   invite: document.getElementById("invite"),
   inviteLink: document.getElementById("invite-link"),
@@ -59,6 +66,8 @@ const room = {
   pingTimer: null,
   lastHeard: 0,
   state: null,
+  game: null, // the game's entry of GET /api/games: its options, bots in words, renderer
+  finished: [], // numbers of the room's games that are over (GET /api/rooms/<id>/games)
   watching: false, // the visitor chose to watch rather than take a free seat
   // When the turn timer acts, on this page's monotonic clock (performance.now()), or null
   // when no timer runs: the server sends seconds left, so only the local clock is needed.
@@ -79,10 +88,15 @@ function setConnection(kind, text) {
   elements.connection.replaceChildren(text);
 }
 
+/** A refusal from the server (an `error` message): the rule in words; its code only as a tooltip. */
 function showError(message) {
-  const parts = [el("strong", {}, "Refused: "), message.message || message.code || "the server refused that"];
-  if (message.rule) parts.push(` — ${message.rule}`);
-  elements.error.replaceChildren(...parts);
+  elements.error.replaceChildren(el("strong", {}, "Refused: "), refusalNode(message));
+  elements.error.hidden = false;
+}
+
+/** Something this page could not do (nothing was sent), in words. */
+function showProblem(text) {
+  elements.error.replaceChildren(text);
   elements.error.hidden = false;
 }
 
@@ -112,7 +126,7 @@ function fatal(text, detail) {
 function send(message) {
   const socket = room.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    showError({ message: "not connected to the server: nothing was sent. Reconnecting…" });
+    showProblem("Not connected to the server: nothing was sent. Reconnecting…");
     reconnectNow();
     return false;
   }
@@ -249,8 +263,8 @@ function handleMessage(message) {
           "Take a free seat below if there is one.");
         break;
       }
-      showError(message);
-      passToRenderer(message);
+      // A renderer that shows the refusal beside its controls says so: it is shown once.
+      if (passToRenderer(message) !== true) showError(message);
       break;
     case "hint":
       passToRenderer(message);
@@ -260,14 +274,17 @@ function handleMessage(message) {
   }
 }
 
+/**
+ * Renderers may export onMessage(container, message) to see hints and refusals (a refusal
+ * ends a "sending…" state, for instance). It returns true when it showed a refusal itself.
+ */
 function passToRenderer(message) {
-  // Renderers may export onMessage(container, message) to see hints and refusals
-  // (a refusal ends a "sending…" state, for instance).
-  if (typeof room.renderer.onMessage !== "function") return;
+  if (typeof room.renderer.onMessage !== "function") return false;
   try {
-    room.renderer.onMessage(elements.table, message);
+    return room.renderer.onMessage(elements.table, message);
   } catch (error) {
     console.error("the renderer failed on a message", error);
+    return false;
   }
 }
 
@@ -281,6 +298,8 @@ function showState(message) {
   showJoin();
   showTable(message);
   showResult(message, previous);
+  // A rematch began: the game before it joins the list of earlier games.
+  if (previous && previous.game_number !== message.game_number) refreshPastGames();
 }
 
 function forgetToken() {
@@ -393,15 +412,24 @@ function showJoin() {
   );
 }
 
+function askForName(text) {
+  elements.nameProblem.textContent = text;
+  elements.nameProblem.hidden = !text;
+  if (text) elements.playerName.setAttribute("aria-invalid", "true");
+  else elements.playerName.removeAttribute("aria-invalid");
+}
+
 async function join(event) {
   event.preventDefault();
   const seat = Number(event.submitter?.value ?? freeSeats()[0]?.seat);
   const name = elements.playerName.value.trim();
   if (!name) {
-    showError({ message: "type the name the other players will see, then take a seat" });
+    // Nothing was refused: the page asks for what it needs, beside the field.
+    askForName("Type your name first: the other players see it at the table.");
     elements.playerName.focus();
     return;
   }
+  askForName("");
   const buttons = [...elements.joinSeats.querySelectorAll("button")];
   for (const button of buttons) button.disabled = true;
   try {
@@ -418,7 +446,8 @@ async function join(event) {
     restartConnection();
     elements.table.focus();
   } catch (error) {
-    showError({ message: error.status === 409 ? `seat ${seat + 1} was just taken, or is not free` : error.message });
+    showProblem(error.status === 409 ? `Seat ${seat + 1} was just taken, or is not free: choose another.`
+      : `Could not take the seat: ${error.message}`);
     await refreshSummary();
   } finally {
     for (const button of buttons) button.disabled = false;
@@ -475,23 +504,12 @@ function showResult(message, previous) {
     return;
   }
   const seats = message.seats ?? [];
-  const result = message.result ?? {};
-  const body = [];
-  if (Array.isArray(result.winners) && result.winners.length) {
-    const names = result.winners.map((seat) => (seat === message.seat ? "You" : seatName(seats, seat)));
-    const verb = result.winners.length === 1 && names[0] !== "You" ? "wins" : "win";
-    body.push(el("p", { class: "big" }, el("strong", {}, `${names.join(" and ")} ${verb}!`)));
-  }
-  if (Array.isArray(result.scores)) {
-    const order = result.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score);
-    body.push(el("ol", { class: "standings" },
-      order.map(({ score, seat }) =>
-        el("li", {}, `${seatName(seats, seat)}${seat === message.seat ? " (you)" : ""}: ${scoreText(score)}`))));
-  }
+  const body = resultParts(message.result, seats, message.seat, scoreText);
   if (!body.length && message.result) {
     body.push(el("pre", { class: "data" }, JSON.stringify(message.result, null, 2)));
   }
   elements.resultBody.replaceChildren(...body);
+  elements.resultLinks.replaceChildren(...gameLinks(message.game_number));
   const seated = isSeated(message);
   elements.rematch.hidden = !seated;
   if (!seated && seats.some((seat) => seat.kind === "human")) {
@@ -501,6 +519,32 @@ function showResult(message, previous) {
     // The game just ended here: bring the result into view without moving keyboard focus.
     elements.result.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
+  if (!room.finished.includes(message.game_number)) refreshPastGames();
+}
+
+/** A finished game's replay and its record to download (every secret it held is shown now). */
+function gameLinks(number) {
+  const replay = `/static/replay.html?room=${encodeURIComponent(roomId)}&game=${number}`;
+  const record = `/api/rooms/${encodeURIComponent(roomId)}/games/${number}/record`;
+  const file = `${room.summary?.game ?? "game"}-${roomId}-${number}.json`;
+  return [
+    el("a", { class: "button secondary", href: replay }, "Watch the replay"),
+    el("a", { class: "button secondary", href: record, download: file }, "Download the record"),
+  ];
+}
+
+/** The room's earlier games, each with its replay and record, once there is one. */
+async function refreshPastGames() {
+  try {
+    room.finished = (await api(`/api/rooms/${encodeURIComponent(roomId)}/games`)).finished ?? [];
+  } catch {
+    return; // an older server, or none: there is simply no list
+  }
+  const current = room.state?.game_number;
+  const earlier = room.finished.filter((number) => number !== current || room.state?.status !== "over");
+  elements.pastGames.hidden = earlier.length === 0;
+  elements.pastGamesList.replaceChildren(...earlier.map((number) =>
+    el("li", { class: "row" }, el("span", {}, `Game ${number}`), ...gameLinks(number))));
 }
 
 function askRematch() {
@@ -526,22 +570,36 @@ async function copyInvite() {
 
 function describeRoom(summary) {
   const facts = [`Room ${summary.room}`, `game ${summary.game_number}`];
-  const options = Object.entries(summary.options ?? {});
-  if (options.length) facts.push(`options: ${options.map(([name, value]) => `${name} ${formatValue(value)}`).join(", ")}`);
+  // Options in words (their descriptions), the ones that differ from the game's defaults.
+  const specs = room.game?.options ?? [];
+  const changed = specs.filter((spec) => spec.name in (summary.options ?? {}) &&
+    JSON.stringify(summary.options[spec.name]) !== JSON.stringify(spec.default));
+  facts.push(changed.length
+    ? `options: ${changed.map((spec) => `${spec.description}: ${optionValueText(summary.options[spec.name])}`).join("; ")}`
+    : "the standard options");
   facts.push(summary.turn_timer ? `turn timer ${summary.turn_timer} s` : "no turn timer");
   elements.roomFacts.textContent = facts.join(" · ");
 }
 
+function optionValueText(value) {
+  if (Array.isArray(value)) return `${value.length} values of your own`;
+  return typeof value === "string" ? value.replaceAll("_", " ") : formatValue(value);
+}
+
 // --- start ------------------------------------------------------------------------------------
 
-async function loadRenderer(gameId) {
-  let games;
+/** The game's entry of GET /api/games (its options, its bots in words, its renderer), or null. */
+async function loadGame(gameId) {
   try {
-    games = await api("/api/games");
+    return (await api("/api/games")).find((game) => game.id === gameId) ?? null;
   } catch {
-    return genericRenderer;
+    return null;
   }
-  const url = games.find((game) => game.id === gameId)?.renderer;
+}
+
+async function loadRenderer(game) {
+  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [] });
+  const url = game?.renderer;
   if (!url) return genericRenderer;
   try {
     const module = await import(new URL(url, window.location.href).href);
@@ -563,6 +621,7 @@ async function start() {
   elements.joinForm.addEventListener("submit", join);
   elements.rematch.addEventListener("click", askRematch);
   elements.playerName.value = load(NAME_KEY) ?? "";
+  elements.playerName.addEventListener("input", () => askForName(""));
   window.addEventListener("online", reconnectNow);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") reconnectNow();
@@ -578,8 +637,11 @@ async function start() {
   room.title = room.summary.title ?? room.summary.game;
   elements.title.textContent = room.title;
   document.title = `${room.title} · High Stakes`;
+  room.game = await loadGame(room.summary.game);
+  useBotLabels(room.game?.bot_labels);
   describeRoom(room.summary);
-  room.renderer = await loadRenderer(room.summary.game);
+  room.renderer = await loadRenderer(room.game);
+  refreshPastGames();
   room.token = load(tokenKey(roomId));
   showJoin();
   connect();

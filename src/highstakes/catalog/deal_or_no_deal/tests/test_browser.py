@@ -24,6 +24,7 @@ from highstakes.testing.browsers import (
     NEXT_DECISION_JS,
     Visitors,
     acts_sent,
+    bot_labels,
     browser_fixture,  # noqa: F401
     create_room_in_lobby,
     get_json,
@@ -87,6 +88,27 @@ def type_and_submit(page: Page, box: str, text: str) -> None:
     field.press("Enter")
 
 
+def send_amount(page: Page, box: str, cents: int, *, from_the_table: bool = False) -> None:
+    """Type an amount of whole dollars and send it, confirming it when the page asks to.
+
+    ``from_the_table``: the first digit is typed with the focus on the table, which takes it
+    into the box. A large or unusual amount is read back in words first; the person reads it
+    and sends it.
+    """
+    if from_the_table:
+        text = typed_dollars(cents)
+        page.keyboard.press(text[0])
+        expect(page.locator(box)).to_be_focused()
+        page.keyboard.type(text[1:])
+        page.keyboard.press("Enter")
+    else:
+        type_and_submit(page, box, typed_dollars(cents))
+    confirm = page.locator("#table .amount-form .confirm")
+    if confirm.count():
+        expect(confirm).to_contain_text(f"{dollars(cents)}, ")
+        confirm.get_by_role("button", name=f"Send {dollars(cents)}").click()
+
+
 def typed_dollars(cents: int) -> str:
     """An amount of whole dollars as a person types it: 45,000."""
     assert cents % 100 == 0
@@ -127,9 +149,11 @@ def play_duo_turn(page: Page, state: dict[str, Any], done: list[str]) -> dict[st
             done.append("open by typing")
         return {"open": number}
     if phase == "respond":
+        # A new decision made with keys and buttons: no box has the keys when it begins.
+        assert page.evaluate("() => document.activeElement?.tagName ?? ''") != "INPUT"
         if "counter" not in done and any("counter" in action for action in legal):
             amount = whole_dollars(view["offer"] * 1.2)
-            type_and_submit(page, "#dond-amount-counter", typed_dollars(amount))
+            send_amount(page, "#dond-amount-counter", amount, from_the_table=True)
             done.append("counter")
             return {"counter": amount}
         if "no deal" not in done:
@@ -141,7 +165,7 @@ def play_duo_turn(page: Page, state: dict[str, Any], done: list[str]) -> dict[st
         return {"deal": True}
     if phase == "offer":
         amount = 100 if "offer" not in done else whole_dollars(view["mean_in_play"] * 1.25)
-        type_and_submit(page, "#dond-amount-offer", typed_dollars(amount))
+        send_amount(page, "#dond-amount-offer", amount)
         done.append("offer")
         return {"offer": amount}
     if phase == "counter":
@@ -196,9 +220,8 @@ def expect_money_shown(page: Page, state: dict[str, Any]) -> None:
 def test_a_person_plays_a_duo_match_against_a_bot(visitors: Visitors, server_url: str) -> None:
     ann = visitors.open("/")
     # Seat 1 (the page's "seat 2") is the contestant of game 1 and the banker of game 2.
+    # Seat 0 is a bot's, so creating the room opens it with Ann still to take her seat.
     invite = create_room_in_lobby(ann, GAME, [BOT, "human"])
-    ann.locator("#join-room").click()
-    expect(ann).to_have_url(invite)
     join(ann, "Ann", 1)
     expect(ann.locator("#table .cases-grid .case")).to_have_count(26)
 
@@ -219,8 +242,8 @@ def test_a_person_plays_a_duo_match_against_a_bot(visitors: Visitors, server_url
 
     summary = get_json(server_url, f"/api/rooms/{room_of(invite)}")
     assert summary["status"] == "over"
-    names = seat_names(summary)
-    assert names == ["Bot 1 (guide-ev)", "Ann"]
+    names = seat_names(summary, bot_labels(server_url, GAME))
+    assert names == ["Bot 1 (rulebook banker, bold contestant)", "Ann"]
     final = last_state(ann)
     result = final["result"]
     scores = result["scores"]
@@ -295,7 +318,7 @@ def test_a_case_holder_makes_a_free_and_a_paid_guess(visitors: Visitors, server_
     visitors.assert_no_page_errors()
 
 
-def test_an_offer_above_a_million_is_refused_in_the_rules_words(visitors: Visitors, server_url: str) -> None:
+def test_a_refused_offer_is_said_once_in_the_rules_words(visitors: Visitors, server_url: str) -> None:
     room = post_json(server_url, "/api/rooms", {"game": GAME, "seats": ["human", BOT]})["room"]
     ann = visitors.open(f"/r/{room}")
     join(ann, "Ann", 0)
@@ -305,16 +328,28 @@ def test_an_offer_above_a_million_is_refused_in_the_rules_words(visitors: Visito
     version = state["version"]
     assert state["view"]["phase"] == "offer" and state["view"]["offer"] is None
 
+    # Over a million is said beside the box and never sent.
     type_and_submit(ann, "#dond-amount-offer", "1,000,000.01")
-    assert last_act(ann) == {"type": "act", "action": {"offer": MAX_OFFER + 1}, "version": version}
-    error = ann.locator("#error")
-    expect(error).to_be_visible()
-    [refusal] = ann.evaluate("() => window.__hs.errors")
+    problem = ann.locator("#table .amount-form .typing-problem")
+    expect(problem).to_have_text("Not sent: From $1 to $1,000,000, not $1,000,000.01.")
+    assert acts_sent(ann) == 0
+
+    # The page cannot send it, so send it through the page's own socket: the server refuses
+    # it and the table says so beside the box, once: not again in the room's notice.
+    ann.evaluate(
+        """(version) => window.__hs.sockets.at(-1).send(
+            JSON.stringify({ type: "act", action: { offer: 100000001 }, version }))""",
+        version,
+    )
     words = "an amount is whole dollars from $1 to $1,000,000; got $1,000,000.01"
+    ann.wait_for_function("() => window.__hs.errors.length === 1")
+    [refusal] = ann.evaluate("() => window.__hs.errors")
     assert refusal == {"type": "error", "code": "bad_amount", "message": words, "rule": "§7.1"}
-    expect(error).to_have_text(f"Refused: {words} — §7.1")
-    # Said beside the box it was typed in too, which keeps the amount for a correction.
-    expect(ann.locator("#table .amount-form .typing-problem")).to_have_text(f"Refused: {words} (§7.1)")
+    note = ann.locator("#table .amount-form .refusal")
+    expect(note).to_have_text(f"Refused: {words}")
+    expect(note).to_have_attribute("title", "Rule §7.1")  # the rule's code, only as a tooltip
+    expect(ann.locator("#error")).to_be_hidden()
+    expect(ann.get_by_text("Refused:")).to_have_count(1)
     expect(ann.locator("#dond-amount-offer")).to_have_value("1,000,000.01")
     assert last_state(ann)["version"] == version
 
@@ -322,13 +357,97 @@ def test_an_offer_above_a_million_is_refused_in_the_rules_words(visitors: Visito
     type_and_submit(ann, "#dond-amount-offer", "1")
     assert last_act(ann) == {"type": "act", "action": {"offer": 100}, "version": version}
     ann.wait_for_function("(version) => window.__hs.last.version > version", arg=version)
-    expect(error).to_be_hidden()
     later = next_decision(ann, 0, version)
     assert later is not None
     offers = [entry for entry in later["view"]["log"] if entry["event"] == "offer"]
     assert [(entry["round"], entry["amount"]) for entry in offers] == [(1, 100)]
     assert later["view"]["offers"][0]["offers"] == [100]
-    assert ann.evaluate("() => window.__hs.errors") == [refusal]
+    visitors.assert_no_page_errors()
+
+
+def test_an_offer_is_read_exactly_as_typed_and_never_from_letters(
+    visitors: Visitors, server_url: str
+) -> None:
+    room = post_json(server_url, "/api/rooms", {"game": GAME, "seats": ["human", BOT]})["room"]
+    ann = visitors.open(f"/r/{room}")
+    join(ann, "Ann", 0)
+    state = next_decision(ann, 0, -1)
+    assert state is not None and state["view"]["phase"] == "offer"
+    box = ann.locator("#dond-amount-offer")
+    problem = ann.locator("#table .amount-form .typing-problem")
+    for typed in ("240,00", "1,5", "4,0000", "12.50", "abc", "deal"):
+        type_and_submit(ann, "#dond-amount-offer", typed)
+        expect(problem).to_contain_text("Not sent: ")
+        # What is typed stays text in the box: "a" never opened the advisor, "d" never dealt.
+        expect(box).to_have_value(typed)
+        expect(ann.locator("#table .advisor")).to_be_hidden()
+    assert acts_sent(ann) == 0
+    # The reported trap: seven digits, seven backspaces, then 40,000 is exactly $40,000.
+    box.clear()
+    box.press_sequentially("2000000")
+    for _ in range(7):
+        box.press("Backspace")
+    box.press_sequentially("40,000")
+    expect(ann.locator("#table .amount-reading")).to_have_text("= $40,000, forty thousand dollars")
+    box.press("Enter")
+    assert last_act(ann) == {"type": "act", "action": {"offer": 4_000_000}, "version": state["version"]}
+    assert acts_sent(ann) == 1
+    visitors.assert_no_page_errors()
+
+
+def test_a_large_offer_is_read_back_in_words_before_it_is_sent(visitors: Visitors, server_url: str) -> None:
+    room = post_json(server_url, "/api/rooms", {"game": GAME, "seats": ["human", BOT]})["room"]
+    ann = visitors.open(f"/r/{room}")
+    join(ann, "Ann", 0)
+    state = next_decision(ann, 0, -1)
+    assert state is not None and state["view"]["phase"] == "offer"
+    type_and_submit(ann, "#dond-amount-offer", "900,000")
+    confirm = ann.locator("#table .amount-form .confirm")
+    expect(confirm).to_contain_text("Send an offer of $900,000, nine hundred thousand dollars?")
+    expect(confirm).to_contain_text("of the mean of the values left")  # far above what the cases average
+    assert acts_sent(ann) == 0
+    confirm.get_by_role("button", name="Change it").click()
+    expect(confirm).to_have_count(0)
+    expect(ann.locator("#dond-amount-offer")).to_be_focused()
+    assert acts_sent(ann) == 0
+    ann.locator("#dond-amount-offer").press("Enter")
+    confirm.get_by_role("button", name="Send $900,000").click()
+    assert last_act(ann) == {"type": "act", "action": {"offer": 90_000_000}, "version": state["version"]}
+    visitors.assert_no_page_errors()
+
+
+def test_on_a_phone_the_money_board_is_beside_the_decision_and_no_keys_are_shown(
+    visitors: Visitors, server_url: str
+) -> None:
+    room = post_json(server_url, "/api/rooms", {"game": GAME, "seats": [BOT, "human"]})["room"]
+    dan = visitors.open(f"/r/{room}", phone=True)
+    join(dan, "Dan", 1)
+    after = -1
+    while True:
+        state = next_decision(dan, 1, after)
+        assert state is not None
+        view = state["view"]
+        if view["phase"] == "respond":
+            break
+        if view["phase"] == "pick":
+            decide(dan, state, {"pick": 13}, lambda: click_case(dan, 13))
+        else:
+            number = min(entry["action"]["open"] for entry in state["legal"])
+            decide(dan, state, {"open": number}, lambda number=number: click_case(dan, number))
+        after = state["version"]
+    # The offer and, in the same box, every value still in play: the board itself is far below.
+    strip = dan.locator("#table .dialog .board-strip li")
+    left = [entry for entry in view["board"] if entry["in_play"]]
+    expect(strip).to_have_count(len(left))
+    deal = dan.get_by_role("button", name="Deal", exact=True)
+    deal.scroll_into_view_if_needed()
+    height = dan.evaluate("() => window.innerHeight")
+    strip_box, deal_box = strip.first.bounding_box(), deal.bounding_box()
+    assert strip_box is not None and deal_box is not None
+    assert strip_box["y"] >= 0 and deal_box["y"] + deal_box["height"] <= height  # both in sight at once
+    # A touch screen has no keyboard: no key hints anywhere.
+    assert dan.evaluate("() => [...document.querySelectorAll('kbd, .keys-help')]"
+                        ".filter((node) => node.getClientRects().length).length") == 0
     visitors.assert_no_page_errors()
 
 

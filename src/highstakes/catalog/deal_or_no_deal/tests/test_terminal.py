@@ -11,21 +11,36 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 import highstakes as hs
 from highstakes.catalog.deal_or_no_deal.money import dollars
 from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
+from highstakes.catalog.deal_or_no_deal.tui.moves import needs_confirmation
 from highstakes.catalog.deal_or_no_deal.tui.screens import GameResultScreen, MatchOverScreen
-from highstakes.catalog.deal_or_no_deal.tui.text import parse_amount, short_dollars
+from highstakes.catalog.deal_or_no_deal.tui.text import short_dollars
 from highstakes.testing.terminal import decisions, drawn_text, log_text, run, start_the_next_game, wait_for
 from highstakes.tui import play, table_for
-from highstakes.tui.screens import RulesScreen
+from highstakes.tui.screens import ConfirmScreen, RulesScreen
+
+KEY_NAMES = {".": "full_stop", ",": "comma", "$": "dollar_sign", " ": "space"}
+
+
+async def type_keys(pilot: Pilot[None], text: str) -> None:
+    """Type ``text`` key by key, as a person does, wherever the focus is."""
+    await pilot.press(*(KEY_NAMES.get(character, character) for character in text))
 
 
 async def type_in(pilot: Pilot[None], text: str) -> None:
-    """Type ``text`` into the focused amount box and press Enter."""
-    names = {".": "full_stop", ",": "comma", "$": "dollar_sign"}
-    await pilot.press(*(names.get(character, character) for character in text), "enter")
+    """Type ``text`` (its first digit moves from the menu into the box) and press Enter."""
+    await type_keys(pilot, text)
+    await pilot.press("enter")
+
+
+async def banker_to_offer(pilot: Pilot[None], app: DealApp) -> None:
+    """Wait until seat 0, a person, is to make an offer; the keys are at the menu."""
+    await wait_for(pilot, lambda: phase(app) == "offer" and app.human_to_act)
+    assert app.focused is app.query_one("#choices")
 
 
 def actions(app: DealApp) -> list[dict[str, Any]]:
@@ -39,9 +54,11 @@ def phase(app: DealApp) -> str:
 def test_bots_play_a_duo_match_to_the_end_then_n_starts_a_new_match(tmp_path: Path) -> None:
     record_path = tmp_path / "deal.json"
     app = DealApp(2, ["random", "random"], 7, {}, bot_delay=0, record_path=record_path)
+    app._advisor_on = True  # the advisor was asked for, as with `a`, and stays wanted...
 
     async def script(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        assert not app.query_one("#advisor").display  # ...but its panel closes when the match ends
         result = app.game.result()
         winner_line = drawn_text(app, "#winner")
         top = dollars(max(result["scores"]))
@@ -53,6 +70,10 @@ def test_bots_play_a_duo_match_to_the_end_then_n_starts_a_new_match(tmp_path: Pa
         assert len(result["games"]) == 2
         saved = json.loads(record_path.read_text(encoding="utf-8"))
         assert hs.replay(saved).result() == result
+        # Seats named as the table names them, bots by their names in words, for a replay.
+        assert saved["seat_names"] == ["Bot 1 (random moves)", "Bot 2 (random moves)"]
+        saved_note = drawn_text(app, "#saved")
+        assert saved_note == f"Record saved. Watch the game again with:\nhighstakes replay {record_path}\n"
         assert "Game 2 over" in log_text(app)
 
         await start_the_next_game(pilot, app, lambda: app.matches_played == 2)
@@ -123,19 +144,114 @@ def test_a_host_types_an_offer_or_plays_the_highlighted_one() -> None:
     run(app, script)
 
 
-def test_a_bad_amount_is_refused_by_the_engine_and_changes_nothing() -> None:
+def test_a_typed_offer_reads_exactly_what_the_box_shows() -> None:
+    # The reported trap: 2000000, Enter, seven backspaces, 40,000, Enter sent other amounts.
     app = DealApp(2, [None, "random"], 5, {}, bot_delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        await wait_for(pilot, lambda: phase(app) == "offer" and app.human_to_act)
-        before_actions, before_view = actions(app), app.game.view(None)
+        await banker_to_offer(pilot, app)
+        played, view = len(actions(app)), app.game.view(None)
+        box = app.query_one("#amount", Input)
         await type_in(pilot, "2000000")
+        assert app.focused is box and box.value == "2000000"  # kept, to be corrected
+        assert "Not sent: offer: from $1 to $1,000,000; got $2,000,000" in drawn_text(app, "#notice")
+        assert len(actions(app)) == played and app.game.view(None) == view
+        await pilot.press(*["backspace"] * 7)
+        assert box.value == ""
+        await type_keys(pilot, "40,000")
+        assert box.value == "40,000"
+        assert "= $40,000, forty thousand dollars" in drawn_text(app, "#typed")
+        await pilot.press("enter")
+        assert actions(app)[played] == {"seat": 0, "action": {"offer": 4_000_000}}
+
+    run(app, script)
+
+
+@pytest.mark.parametrize(
+    ("typed", "problem"),
+    [("240,00", "commas only between thousands"), ("1,5", "commas only between thousands"),
+     ("4,0000", "commas only between thousands"), ("12.50", "in steps of $1"),
+     ("1e5", "type the amount in digits"), ("abc", "type the amount in digits"),
+     ("deal", "type the amount in digits")],
+)
+def test_what_is_not_an_amount_is_never_sent(typed: str, problem: str) -> None:
+    app = DealApp(2, [None, "random"], 5, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await banker_to_offer(pilot, app)
+        played, view = len(actions(app)), app.game.view(None)
+        box = app.query_one("#amount", Input)
+        box.focus()
+        await type_in(pilot, typed)
+        # Letters typed in the box are text in the box, never the table's keys (a advisor,
+        # d deal...): nothing opened, nothing sent, the text kept for a correction.
+        assert box.value == typed
+        assert "Not sent: " in drawn_text(app, "#notice") and problem in drawn_text(app, "#notice")
+        assert not app.query_one("#advisor").display
+        assert len(actions(app)) == played and app.game.view(None) == view
+
+    run(app, script)
+
+
+def test_enter_in_an_empty_box_plays_nothing() -> None:
+    app = DealApp(2, [None, "random"], 5, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await banker_to_offer(pilot, app)
+        played = len(actions(app))
+        app.query_one("#amount", Input).focus()
+        await pilot.press("enter")
+        assert len(actions(app)) == played
+        assert "Type a number first" in drawn_text(app, "#notice")
+        await pilot.press("escape")  # back to the menu, where Enter plays the highlighted line
+        assert app.focused is app.query_one("#choices")
+
+    run(app, script)
+
+
+def test_a_large_offer_is_read_back_in_words_before_it_is_sent() -> None:
+    app = DealApp(2, [None, "random"], 5, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await banker_to_offer(pilot, app)
+        played = len(actions(app))
+        await type_in(pilot, "900,000")
+        assert isinstance(app.screen, ConfirmScreen)
+        question = " ".join(drawn_text(app, "#question").split())
+        assert "Send an offer of $900,000, nine hundred thousand dollars?" in question
+        assert "of the mean of the values left" in question  # far above what the cases average
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ConfirmScreen) and len(actions(app)) == played
+        assert app.query_one("#amount", Input).value == "900,000"
+        await pilot.press("enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert actions(app)[played] == {"seat": 0, "action": {"offer": 90_000_000}}
+
+    run(app, script)
+
+
+def test_which_amounts_are_read_back_before_sending() -> None:
+    view = {"mean_in_play": 10_000_000, "offer": 2_000_000}  # a mean of $100,000; $20,000 offered
+    assert needs_confirmation(view, {"offer": 5_000_000}) is None  # half the mean: usual
+    assert "125% of the mean" in (needs_confirmation(view, {"offer": 12_500_000}) or "")
+    assert "one hundred thousand dollars" in (needs_confirmation(view, {"offer": 10_000_000}) or "")
+    assert needs_confirmation(view, {"counter": 3_000_000}) is None  # 1.5 times the offer
+    assert "2.5 times the offer of $20,000" in (needs_confirmation(view, {"counter": 5_000_000}) or "")
+    assert needs_confirmation(view, {"deal": True}) is None
+
+
+def test_a_move_the_engine_refuses_is_said_in_words_without_its_rule_code() -> None:
+    app = DealApp(2, [None, None], 3, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await type_in(pilot, "7")  # seat 1 takes case 7, then opens case 1
+        await type_in(pilot, "1")
+        before_actions, before_view = actions(app), app.game.view(None)
+        await type_in(pilot, "1")  # case 1 again
         notice = drawn_text(app, "#notice")
-        assert "Refused" in notice and "$1,000,000" in notice and "§7.1" in notice
-        await type_in(pilot, "1.2.3")  # not an amount at all: said here, never sent
-        assert "amount in dollars" in drawn_text(app, "#notice")
-        assert actions(app) == before_actions
-        assert app.game.view(None) == before_view
+        assert "Refused: case 1 is already open" in notice and "§" not in notice
+        assert actions(app) == before_actions and app.game.view(None) == before_view
 
     run(app, script)
 
@@ -171,11 +287,7 @@ def test_question_mark_opens_the_rules_and_escape_closes_them() -> None:
     run(app, script)
 
 
-def test_amounts_are_read_and_written_as_people_do() -> None:
-    assert parse_amount("45,000") == 4_500_000
-    assert parse_amount("$1,250.5") == 125_050
-    assert parse_amount("0.01") == 1
-    assert parse_amount("12k") is None and parse_amount("") is None
+def test_values_are_written_short_on_the_cases() -> None:
     assert [short_dollars(v) for v in (1, 100, 75_000, 100_000, 7_500_000, 100_000_000)] == [
         "$0.01", "$1", "$750", "$1K", "$75K", "$1M"]
 

@@ -3,8 +3,10 @@
 Both versions play here: duo (a banker and a contestant, then the roles swap) and party (a
 rotating host, case holders who guess, the kitty). The shared table (``table.py``) runs the
 seats, the bots and the advisor; this module lays out the Deal or No Deal table and reads its
-keys, clicks and typing. Amounts are typed as a person says them ("45,000", "$1,250.50");
-the engine alone decides whether they are allowed.
+keys, clicks and typing. Amounts are typed as people write them ("45,000", "$1,250.50") and
+read exactly as shown, commas only between thousands; what is typed in the box is never a
+key for the table, and a large or unusual offer is read back in words before it is sent.
+The engine alone decides whether an amount is allowed.
 
 Nothing in this game's views is secret from the seat to act except a holder's own pending
 guess, so at one shared keyboard the public view is shown throughout.
@@ -12,11 +14,14 @@ guess, so at one shared keyboard the public view is shown throughout.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -40,10 +45,13 @@ from highstakes.catalog.deal_or_no_deal.tui.widgets import (
     CasesGrid,
     MoneyBoard,
     PlayersPanel,
+    cases_text,
+    money_board,
     offer_box_text,
+    players_table,
 )
 from highstakes.engine.action import JSON, Action
-from highstakes.tui.screens import GameOverScreen
+from highstakes.tui.screens import ConfirmScreen, GameOverScreen
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 
 GAME_ID = "deal_or_no_deal"
@@ -119,7 +127,8 @@ class DealApp(TableApp):
                     with Vertical(id="act"):
                         yield Static(id="deal")
                         yield OptionList(id="choices")
-                        yield AmountBox(id="amount", restrict=r"[0-9$,._ ]*", max_length=20)
+                        yield AmountBox(id="amount", max_length=24, select_on_focus=False)
+                        yield Static(id="typed")
                         yield Static(id="notice")
                     with Vertical(id="side"):
                         yield Static(id="advisor")
@@ -147,7 +156,12 @@ class DealApp(TableApp):
             self._start_hint()
 
     def _after_move(self, before: dict[str, JSON], seat: int, action: Action | JSON) -> None:
-        self.query_one("#amount", AmountBox).value = ""
+        box = self.query_one("#amount", AmountBox)
+        box.clear()
+        if self.focused is box:
+            # A new decision starts at the menu, whoever makes it: keys typed for it must not
+            # land in a box filled for the last one.
+            self.set_focus(None)
         self._log_progress(before, seat, action.to_json() if isinstance(action, Action) else action)
 
     def _log_progress(self, before: dict[str, JSON] | None = None, seat: int | None = None,
@@ -224,13 +238,35 @@ class DealApp(TableApp):
         self._paid_mode = not self._paid_mode
         self._refresh_choices(self.game.view(None))
 
-    @on(AmountBox.Step)
-    def _move_choice(self, event: AmountBox.Step) -> None:
+    @on(AmountBox.Leave)
+    def _leave_amount_box(self, event: AmountBox.Leave) -> None:
         choices = self.query_one("#choices", OptionList)
         if event.step < 0:
             choices.action_cursor_up()
-        else:
+        elif event.step > 0:
             choices.action_cursor_down()
+        if not choices.disabled:
+            choices.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        # A digit typed at the menu starts an amount or a case number: the box takes it, and
+        # everything typed after it, until Enter or Escape.
+        box = self.query_one("#amount", AmountBox)
+        if (event.character and event.character in "0123456789$" and not box.disabled
+                and self.focused is self.query_one("#choices", OptionList)):
+            event.stop()
+            box.focus()
+            box.insert_text_at_cursor(event.character)
+
+    @on(Input.Changed, "#amount")
+    def _amount_changed(self, event: Input.Changed) -> None:
+        reading = moves.typed_reading(event.value, self.game.view(None), self._amount_entries(),
+                                      self._paid_mode)
+        self.query_one("#typed", Static).update(reading)
+
+    def _amount_entries(self) -> list[dict[str, JSON]]:
+        seat = self.seat_to_act
+        return self.game.amount_entries(seat) if seat is not None and self.human_to_act else []
 
     @on(CaseCell.Clicked)
     def _case_clicked(self, event: CaseCell.Clicked) -> None:
@@ -257,25 +293,33 @@ class DealApp(TableApp):
             return
         text = event.value.strip()
         if not text:
-            # Enter on an empty box plays the highlighted choice, so arrows + Enter work here too.
-            choices = self.query_one("#choices", OptionList)
-            if choices.highlighted is not None:
-                option = choices.get_option_at_index(choices.highlighted)
-                if option.id is not None and option.id in self._choices:
-                    self._play(seat, self._choices[option.id])
+            self._set_notice(Text("Type a number first, or press Esc to choose from the menu",
+                                  style="yellow"))
             return
-        action = moves.typed_action(text, self._phase(), self._paid_mode)
+        action = moves.typed_action(text, self.game.view(None), self._legal_json(), self._amount_entries(),
+                                    self._paid_mode)
         if isinstance(action, str):
-            self._set_notice(Text(action, style="bold red"))
+            self._set_notice(Text(f"Not sent: {action}", style="bold red"))
             return
-        self._play(seat, action)
+        question = moves.needs_confirmation(self.game.view(None), action)
+        if question is None:
+            self._play(seat, action)
+            return
+        position = self._position
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed and position == self._position:
+                self._play(seat, action)
+            else:
+                self._set_notice(Text("Not sent: change the amount, or press Enter to send it again",
+                                      style="yellow"))
+                self.query_one("#amount", AmountBox).focus()
+
+        self.push_screen(ConfirmScreen(question, "Enter or y: send it · Esc or n: change it"), answered)
 
     # --- the advisor ---------------------------------------------------------------------------
     def action_advisor(self) -> None:
-        advisor = self.query_one("#advisor", Static)
         self._advisor_on = not self._advisor_on
-        advisor.display = self._advisor_on
-        self._fit_side_column()
         if self._advisor_on and self.human_to_act:
             self._start_hint()
         self._refresh_advisor()
@@ -287,7 +331,7 @@ class DealApp(TableApp):
         # A short terminal has no room for both: the advisor, once asked for, takes the column.
         short = self.size.height < SHORT_SCREEN
         log = self.query_one("#log", RichLog)
-        log.display = not (self._advisor_on and short)
+        log.display = not (self.query_one("#advisor", Static).display and short)
         # The advisor shrinks the log; keep its newest lines in view.
         self.call_after_refresh(log.scroll_end, animate=False)
 
@@ -319,7 +363,12 @@ class DealApp(TableApp):
 
     def _refresh_advisor(self) -> None:
         advisor = self.query_one("#advisor", Static)
-        if not self._advisor_on:
+        # Shown while wanted during a match; closed once it is over (a new match opens it again).
+        shown = self._advisor_on and not self.game.is_over
+        if advisor.display != shown:
+            advisor.display = shown
+            self._fit_side_column()
+        if not shown:
             return
         advice = self._current_hint()
         if not self.human_to_act:
@@ -332,6 +381,30 @@ class DealApp(TableApp):
             advisor.update(advice_text(advice))
 
     # --- drawing the table ---------------------------------------------------------------------
+    @classmethod
+    def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
+                  to_act: Sequence[int] = ()) -> RenderableType:
+        mean = dollars(view["mean_in_play"])
+        board = Panel(money_board(view), title="Money board", subtitle=f"mean {mean}", title_align="left",
+                      width=30)
+        acting = to_act[0] if to_act else None
+        players = Panel(players_table(view, acting, seat_name), title="Players", title_align="left", width=30)
+        if view["phase"] == "over":
+            title = "Match over"
+        else:
+            title = f"Game {view['game_number']}/{view['games_total']} · round {view['round']}"
+        offer = offer_box_text(view, human_to_act=False)
+        table = Panel(Group(cases_text(view), *([Text(""), offer] if offer else [])), title=title,
+                      title_align="left")
+        left = Table.grid()
+        left.add_row(board)
+        left.add_row(players)
+        layout = Table.grid(padding=(0, 1))
+        layout.add_column()
+        layout.add_column(ratio=1)
+        layout.add_row(left, table)
+        return layout
+
     def _refresh_table(self) -> None:
         view = self.game.view(None)
         self.query_one("#board", MoneyBoard).show(view)
@@ -403,6 +476,11 @@ class DealApp(TableApp):
         typing = self.human_to_act and moves.takes_typing(view)
         amount_box.disabled = not typing
         amount_box.placeholder = moves.TYPED_PROMPTS.get(view["phase"], "") if typing else ""
+        if not typing:
+            self.query_one("#typed", Static).update("")
         if self.human_to_act and options:
+            # The menu takes the keys (d deal, x no deal...); a digit typed there moves to the box.
+            # Someone typing keeps the box: a redraw (a hint arriving) never moves their keys.
+            typing_now = typing and self.focused is amount_box
             self._offer_choices(choices, previously_highlighted, hinted is not None,
-                                amount_box if typing else choices)
+                                amount_box if typing_now else choices)

@@ -1,10 +1,9 @@
-"""Deal or No Deal in words (RULES.md §3): money as people write and type it, the seats' roles,
-and the advisor's figures."""
+"""Deal or No Deal in words (RULES.md §3): money as people write it, the seats' roles, and the
+advisor's figures. Typed amounts are read by the shared ``highstakes.tui.amounts``."""
 
 from __future__ import annotations
 
 import json
-import re
 
 from rich.text import Text
 
@@ -12,9 +11,6 @@ from highstakes.catalog.deal_or_no_deal.money import dollars
 from highstakes.engine.action import JSON
 
 MONEY_STYLE = "bold #ffd56b"
-
-# An amount as people write it: "45000", "45,000", "$1,250.50".
-AMOUNT_PATTERN = re.compile(r"\$?\s*(\d[\d,_]*)(?:\.(\d{1,2}))?")
 
 
 # --- money ---------------------------------------------------------------------------------------
@@ -30,21 +26,6 @@ def short_dollars(cents: int) -> str:
             text = f"{amount:.0f}" if amount == int(amount) or amount >= 100 else f"{amount:.1f}"
             return f"${text.removesuffix('.0')}{suffix}"
     return dollars(cents)
-
-
-def parse_amount(text: str) -> int | None:
-    """Cents from a typed amount in dollars, or None if it is not written like one."""
-    match = AMOUNT_PATTERN.fullmatch(text.strip())
-    if match is None:
-        return None
-    whole = int(match.group(1).replace(",", "").replace("_", ""))
-    fraction = (match.group(2) or "0").ljust(2, "0")
-    return whole * 100 + int(fraction)
-
-
-def parse_case_number(text: str) -> int | None:
-    cleaned = text.strip().lstrip("#")
-    return int(cleaned) if cleaned.isdigit() else None
 
 
 def percent(part: float, whole: float) -> str:

@@ -26,8 +26,6 @@ CASE_CLOSED_STYLE = "bold #101010 on #c0c0c8"
 CASE_SPECIAL_STYLE = "bold #101010 on #3fcf6a"
 CASE_CALLED_STYLE = "bold #ffffff on #d7263d"
 CASE_OPENED_STYLE = "#b0b0b0 on #262626"
-# The only characters the amount box takes; every other key reaches the app's key bindings.
-AMOUNT_CHARACTERS = frozenset("0123456789$,._ ")
 # How each role is marked in the players panel.
 ROLE_LETTERS: dict[str, tuple[str, str]] = {
     "banker": ("B", "bold #ffd56b"), "host": ("H", "bold #ffd56b"),
@@ -38,26 +36,41 @@ ROLE_LETTERS: dict[str, tuple[str, str]] = {
 class AmountBox(Input):
     """The box for typed case numbers and amounts.
 
-    Letters are not part of any amount, so they pass through to the app's keys (d deal,
-    x no deal, ? rules...) even while the box has the focus; the arrows move the choices
-    list, so that one focus serves both typing and picking.
+    What is typed here stays text in the box: no key typed into it acts on the table (the
+    letters that are the table's keys elsewhere included), and Enter sends only what the box
+    reads. Escape, Up and Down go back to the menu of choices.
     """
 
-    class Step(Message):
+    class Leave(Message):
+        """The person left the box for the menu; ``step`` moves the menu's highlight (0: stay)."""
+
         def __init__(self, step: int) -> None:
             super().__init__()
             self.step = step
 
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character is not None and character in AMOUNT_CHARACTERS
-
     async def _on_key(self, event: events.Key) -> None:
-        if event.key in ("up", "down"):
+        steps = {"up": -1, "down": 1, "escape": 0}
+        if event.key in steps:
             event.stop()
             event.prevent_default()
-            self.post_message(self.Step(-1 if event.key == "up" else 1))
-        elif event.is_printable and event.character not in AMOUNT_CHARACTERS:
-            event.prevent_default()  # skip Input's handler, which would swallow the key
+            self.post_message(self.Leave(steps[event.key]))
+
+
+def money_board(view: dict[str, JSON]) -> Table:
+    """The values, low on the left and high on the right; those no longer in play struck out."""
+    board = Table(box=None, show_header=False, padding=(0, 0), expand=True)
+    board.add_column(justify="right", ratio=1)
+    board.add_column(width=1)
+    board.add_column(justify="right", ratio=1)
+    entries = view["board"]
+    half = len(entries) // 2
+    for low, high in zip(entries[:half], entries[half:], strict=True):
+        board.add_row(
+            Text(f" {dollars(low['value'])} ", style=LOW_STYLE if low["in_play"] else GONE_STYLE),
+            "",
+            Text(f" {dollars(high['value'])} ", style=HIGH_STYLE if high["in_play"] else GONE_STYLE),
+        )
+    return board
 
 
 class MoneyBoard(Static):
@@ -67,20 +80,45 @@ class MoneyBoard(Static):
         self.border_title = "Money board"
 
     def show(self, view: dict[str, JSON]) -> None:
-        board = Table(box=None, show_header=False, padding=(0, 0), expand=True)
-        board.add_column(justify="right", ratio=1)
-        board.add_column(width=1)
-        board.add_column(justify="right", ratio=1)
-        entries = view["board"]
-        half = len(entries) // 2
-        for low, high in zip(entries[:half], entries[half:], strict=True):
-            board.add_row(
-                Text(f" {dollars(low['value'])} ", style=LOW_STYLE if low["in_play"] else GONE_STYLE),
-                "",
-                Text(f" {dollars(high['value'])} ", style=HIGH_STYLE if high["in_play"] else GONE_STYLE),
-            )
-        self.update(board)
+        self.update(money_board(view))
         self.border_subtitle = f"mean {dollars(view['mean_in_play'])}"
+
+
+def players_table(view: dict[str, JSON], acting: int | None, short_name: Callable[[int], str]) -> Group:
+    """Each seat's role and money, this game's offers, then the games already finished."""
+    party = view["version"] == "party"
+    money = view["money"] if party else view["winnings"]
+    table = Table(box=None, show_header=False, expand=True, padding=(0, 0))
+    table.add_column(width=2)
+    table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    table.add_column(width=2)
+    table.add_column(justify="right", no_wrap=True)
+    for seat in range(view["seats"]):
+        letter, style = ROLE_LETTERS.get(role_of(view, seat), ("", ""))
+        current = seat == acting
+        table.add_row(
+            Text("▶", style="bold green") if current else "",
+            Text(short_name(seat), style="bold" if current else ""),
+            Text(letter, style=style),
+            Text(dollars(money[seat]), style=MONEY_STYLE if current else ""),
+        )
+    return Group(table, _history(view, short_name))
+
+
+def _history(view: dict[str, JSON], short_name: Callable[[int], str]) -> Text:
+    text = Text()
+    for entry in view["offers"]:
+        if not entry["offers"]:
+            continue
+        outcome = {"deal": ("DEAL", "bold green"), "no_deal": ("no deal", "red")}.get(
+            entry["outcome"] or "", ("…", "dim"))
+        text.append(f"\nR{entry['round']:<3}")
+        text.append(f"{dollars(entry['offers'][-1]):>11} ")
+        text.append(outcome[0], style=outcome[1])
+    for entry in view["results"]:
+        text.append(f"\nGame {entry['game']}: {short_name(entry['contestant'])} won ")
+        text.append(dollars(entry["won"]), style=MONEY_STYLE)
+    return text
 
 
 class PlayersPanel(Static):
@@ -88,45 +126,13 @@ class PlayersPanel(Static):
 
     def show(self, view: dict[str, JSON], acting: int | None, short_name: Callable[[int], str]) -> None:
         """``acting`` is the seat to act (None once the match is over)."""
-        party = view["version"] == "party"
-        money = view["money"] if party else view["winnings"]
-        table = Table(box=None, show_header=False, expand=True, padding=(0, 0))
-        table.add_column(width=2)
-        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column(width=2)
-        table.add_column(justify="right", no_wrap=True)
-        for seat in range(view["seats"]):
-            letter, style = ROLE_LETTERS.get(role_of(view, seat), ("", ""))
-            current = seat == acting
-            table.add_row(
-                Text("▶", style="bold green") if current else "",
-                Text(short_name(seat), style="bold" if current else ""),
-                Text(letter, style=style),
-                Text(dollars(money[seat]), style=MONEY_STYLE if current else ""),
-            )
-        self.update(Group(table, self._history(view, short_name)))
-        if party:
+        self.update(players_table(view, acting, short_name))
+        if view["version"] == "party":
             self.border_title = f"Money · kitty {dollars(view['kitty'])}"
             self.border_subtitle = "H=host C=contestant"
         else:
             self.border_title = "Winnings"
             self.border_subtitle = "B=banker C=contestant"
-
-    @staticmethod
-    def _history(view: dict[str, JSON], short_name: Callable[[int], str]) -> Text:
-        text = Text()
-        for entry in view["offers"]:
-            if not entry["offers"]:
-                continue
-            outcome = {"deal": ("DEAL", "bold green"), "no_deal": ("no deal", "red")}.get(
-                entry["outcome"] or "", ("…", "dim"))
-            text.append(f"\nR{entry['round']:<3}")
-            text.append(f"{dollars(entry['offers'][-1]):>11} ")
-            text.append(outcome[0], style=outcome[1])
-        for entry in view["results"]:
-            text.append(f"\nGame {entry['game']}: {short_name(entry['contestant'])} won ")
-            text.append(dollars(entry["won"]), style=MONEY_STYLE)
-        return text
 
 
 class CaseCell(Static):
@@ -153,24 +159,42 @@ class CasesGrid(Grid):
             yield CaseCell(number)
 
     def show(self, view: dict[str, JSON]) -> None:
-        party = view["version"] == "party"
         for case in view["cases"]:
-            number, holder = case["case"], case["holder"]
-            called = number == view["called"] and not case["opened"]
-            if case["value"] is not None:  # opened, or every case once the match is over
-                label, style = short_dollars(case["value"]), CASE_OPENED_STYLE
-            elif case["special"]:
-                label, style = f"★P{view['contestant'] + 1}", CASE_SPECIAL_STYLE
-            elif called:
-                label, style = (f"P{holder + 1}?" if holder is not None else "?"), CASE_CALLED_STYLE
-            else:
-                label = f"P{holder + 1}" if holder is not None else ("centre" if party else "")
-                style = CASE_CLOSED_STYLE
+            number = case["case"]
+            label, style, called = case_face(view, case)
             cell = self.query_one(f"#case-{number}", CaseCell)
             cell.update(Text(f"{number:^6}\n{label:^6}", style=style))
             cell.set_class(case["opened"], "opened")
             cell.set_class(case["special"], "special")
             cell.set_class(called, "called")
+
+
+def case_face(view: dict[str, JSON], case: dict[str, JSON]) -> tuple[str, str, bool]:
+    """A briefcase as drawn: the label under its number, its style, and whether it is called now."""
+    number, holder = case["case"], case["holder"]
+    called = number == view["called"] and not case["opened"]
+    if case["value"] is not None:  # opened, or every case once the match is over
+        return short_dollars(case["value"]), CASE_OPENED_STYLE, called
+    if case["special"]:
+        return f"★P{view['contestant'] + 1}", CASE_SPECIAL_STYLE, called
+    if called:
+        return (f"P{holder + 1}?" if holder is not None else "?"), CASE_CALLED_STYLE, called
+    label = f"P{holder + 1}" if holder is not None else ("centre" if view["version"] == "party" else "")
+    return label, CASE_CLOSED_STYLE, called
+
+
+def cases_text(view: dict[str, JSON], per_row: int = 7) -> Text:
+    """Every briefcase as two lines of text a row (the grid's look, for a replay's drawing)."""
+    rows = []
+    cases = view["cases"]
+    for start in range(0, len(cases), per_row):
+        numbers, labels = Text(), Text()
+        for case in cases[start:start + per_row]:
+            label, style, _ = case_face(view, case)
+            numbers.append(f"{case['case']:^6}", style=style).append(" ")
+            labels.append(f"{label:^6}", style=style).append(" ")
+        rows.append(Text("\n").join([numbers, labels]))
+    return Text("\n").join(rows)
 
 
 def offer_box_text(view: dict[str, JSON], human_to_act: bool) -> Text:

@@ -2,10 +2,12 @@
 // /games/deal_or_no_deal/renderer.js.
 //
 // The renderer only draws: every rule stays on the server. It reads `view` (see
-// its package's README.md, "View keys") and `legal`, and sends actions. Offers, counters
-// and guesses may be any amount, not only the listed ones, so people type them; the server
-// alone decides whether an amount is allowed and says why not. It exports the renderer
-// interface of docs/server.md:
+// its package's README.md, "View keys") and `legal`, and sends actions. Offers and counters
+// may be any amount, not only the listed ones, so people type them: read exactly as typed
+// (common.js's parseAmount, commas only between thousands), read back in words, and a large
+// or unusual one asks to be confirmed before it is sent. What is typed in a box is never a
+// key for the table. The server alone decides whether an amount is allowed and says why
+// not. It exports the renderer interface of docs/server.md:
 //
 //   render(container, message, send)  draw a `state` message; `send` posts to the server
 //   onMessage(container, message)     the room's other messages: `hint` and `error`
@@ -14,8 +16,8 @@
 // come from the server's /static/common.js; the styles of this table are its own (below).
 
 import {
-  controlNamed, el, focusedName, isOwnSeat, isSeated, isTyping, onTableKeys, playerRow, playersHead,
-  sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
+  amountInWords, controlNamed, el, focusedName, isOwnSeat, isSeated, onTableKeys, parseAmount, playerRow,
+  playersHead, refusalWords, sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
 } from "/static/common.js";
 
 const FREE_GUESS_PRIZE = 500_000; // cents: what a right free guess wins (§3.5)
@@ -29,8 +31,10 @@ const KEY_ACTIONS = {
   k: ["keep"],
   s: ["stand", "swap"],
 };
-// What may be typed into an amount box; any other letter is a key for the table.
-const AMOUNT_CHARACTER = /^[0-9$,._ ]$/;
+// From this amount on, an offer or a counter is read back in words before it is sent.
+const LARGE_AMOUNT = 100_000 * 100;
+// How a guess is typed: dollars, cents allowed ($0.01 is a value on the board).
+const GUESS_ENTRY = { kind: "guess", label: "a guess", low: 1, high: 100_000_000, step: 1, scale: 100, currency: "USD" };
 
 // One table per page; the key handler works on the latest render.
 const table = {
@@ -40,7 +44,8 @@ const table = {
   pending: false, // an action was sent and the server has not answered yet
   paid: false, // the guess controls are set to a paid guess
   hint: null, // {version, waiting} or {version, advice}
-  refusal: null, // {version, text}: the server refused this player's last action
+  refusal: null, // {version, text, rule}: the server refused this player's last action
+  confirming: null, // {kind, amount, question}: a typed amount waiting to be confirmed
   advisorOpen: false,
   roomGame: null, // the room's game number: a rematch starts the page's memory afresh
   dismissed: 0, // the last finished game whose result banner the player closed
@@ -85,15 +90,6 @@ function shortDollars(cents) {
     }
   }
   return dollars(cents);
-}
-
-/** Cents from a typed amount in dollars ("45000", "45,000", "$1,250.50"), or null. */
-function parseAmount(text) {
-  const match = /^\$?\s*(\d[\d,_]*)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const whole = Number(match[1].replace(/[,_]/g, ""));
-  if (!Number.isSafeInteger(whole * 100)) return null;
-  return whole * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
 
 function percent(part, whole) {
@@ -230,6 +226,8 @@ export function render(container, message, send) {
   if (table.roomGame !== message.game_number || table.container !== container) {
     Object.assign(table, { roomGame: message.game_number, hint: null, dismissed: 0, announced: "", turnKey: "" });
   }
+  // The advisor's panel closes when the match ends (asking again opens it in the next one).
+  if (view.phase === "over") table.advisorOpen = false;
   const previous = table.message?.game_number === message.game_number ? table.message : null;
   Object.assign(table, { container, message, send, pending: stillPending(table, message) });
   if (table.hint && table.hint.version !== message.version) table.hint = null;
@@ -238,6 +236,7 @@ export function render(container, message, send) {
   if (turnKey !== table.turnKey) {
     table.turnKey = turnKey;
     table.paid = false;
+    table.confirming = null;
     if (table.advisorOpen && message.legal?.length) askHint();
   }
 
@@ -252,24 +251,33 @@ export function render(container, message, send) {
   announce(previous);
 }
 
-/** Hints and refusals. A refusal ends "sending…"; a hint for this position is shown. */
+/**
+ * Hints and refusals. A refusal ends "sending…"; a hint for this position is shown. Returns
+ * true when the refusal is shown here, beside the controls, so that the page does not show
+ * it a second time.
+ */
 export function onMessage(container, message) {
-  if (container !== table.container || !table.message) return;
+  if (container !== table.container || !table.message) return false;
   if (message.type === "error") {
     table.pending = false;
-    if (!table.hint?.waiting) {
-      // Shown beside the controls too: the room's own notice may be scrolled out of view.
-      table.refusal = { version: table.message.version, text: message.message, rule: message.rule };
+    let shown = false;
+    if (table.hint?.waiting) {
+      table.hint = { version: table.hint.version, failed: refusalWords(message) };
+    } else if (table.message.legal?.length) {
+      // Right under the controls it came from, where the eyes are.
+      table.refusal = { version: table.message.version, text: refusalWords(message), rule: message.rule };
+      shown = true;
     }
-    if (table.hint?.waiting) table.hint = { version: table.hint.version, failed: message.message };
     drawStage();
     drawAdvisor();
+    return shown;
   } else if (message.type === "hint" && table.hint?.version === table.message.version) {
     // A hint asked before play moved on is dropped: its advice is for an older position.
     table.hint = { version: table.message.version, advice: message.hint };
     drawStage();
     drawAdvisor();
   }
+  return false;
 }
 
 // --- the finished game's banner ------------------------------------------------------------------
@@ -349,9 +357,9 @@ function drawStage() {
   body.replaceChildren(...parts.filter(Boolean));
   const refusal = table.refusal;
   if (refusal && refusal.version === message.version && mine) {
-    // Right under the box it came from, where the eyes are.
-    const note = el("p", { class: "typing-problem", role: "alert" }, `Refused: ${refusal.text}`,
-      refusal.rule ? ` (${refusal.rule})` : "");
+    // Right under the box it came from, where the eyes are; the rule's code only as a tooltip.
+    const note = el("p", { class: "typing-problem refusal", role: "alert",
+      title: refusal.rule ? `Rule ${refusal.rule}` : null }, `Refused: ${refusal.text}`);
     const form = body.querySelector(".amount-form");
     if (form) form.append(note);
     else body.append(note);
@@ -366,8 +374,9 @@ function drawStage() {
   const advisorButton = button(table.advisorOpen ? "Hide advisor" : "Advisor", {
     cls: "secondary", key: "a", focus: "advisor", onClick: toggleAdvisor });
   const rulesButton = button("How it works", { cls: "secondary", key: "?", focus: "rules", onClick: toggleRules });
-  // Hints are for players.
-  tools.replaceChildren(...(isSeated(table.message) ? [advisorButton, rulesButton] : [rulesButton]));
+  // Hints are for players, while the match lasts.
+  const advising = isSeated(table.message) && view.phase !== "over";
+  tools.replaceChildren(...(advising ? [advisorButton, rulesButton] : [rulesButton]));
   part(".keys-help").replaceChildren(...keysHelp(view, mine));
   restoreFocus(focused, mine);
 }
@@ -424,20 +433,39 @@ function keysHelp(view, mine) {
   return help;
 }
 
+// Decisions made by typing first (an offer, a case number); the others are made with the
+// buttons and keys (deal, no deal...), so no box takes the keys when they begin.
+const TYPING_PHASES = new Set(["offer", "pick", "call"]);
+
 function restoreFocus(focused, mine) {
+  // A redraw of the same decision (a hint arriving) gives the focus back where it was. A new
+  // decision never starts in a box filled for the last one: keys typed there would be text.
+  const sameDecision = table.focusKey === table.turnKey;
+  table.focusKey = table.turnKey;
   const again = focused ? controlNamed(table.container, focused) : null;
-  if (again) {
+  if (again && (sameDecision || again.tagName !== "INPUT")) {
     again.focus();
     return;
   }
-  // A new decision for this player: put the cursor where the typing goes, but only with a
-  // mouse or keyboard (on a phone it would pop the keyboard up over the table), and only if
-  // the focus was on the table or nowhere, never taken from the rest of the page.
+  // A new decision for this player: put the cursor where the typing goes when typing is how
+  // it is made, but only with a mouse or keyboard (on a phone it would pop the keyboard up
+  // over the table), and only if the focus was on the table or nowhere, never taken from
+  // the rest of the page. Never on a button: a stray Enter would press it.
   const unfocused = document.activeElement === document.body || document.activeElement === null;
-  if (mine && (focused !== null || unfocused) && window.matchMedia?.("(pointer: fine)").matches) {
-    // The typing box first: a button under the cursor could be pressed by a stray Enter.
-    (table.container.querySelector(".stage input") ?? table.container.querySelector(".stage button"))?.focus();
+  if (mine && (focused !== null || unfocused) && TYPING_PHASES.has(table.message.view.phase) &&
+      window.matchMedia?.("(pointer: fine)").matches) {
+    table.container.querySelector(".stage input")?.focus();
   }
+}
+
+/** A digit typed at the table starts the amount or case box, as if typed there. */
+function startTyping(digit) {
+  const box = table.container?.querySelector(".stage input[data-amount]");
+  if (!box) return false;
+  box.focus();
+  box.value += digit;
+  box.dispatchEvent(new Event("input", { bubbles: true }));
+  return true;
 }
 
 /** The offer, the counter and how the negotiation stands, for everyone to see. */
@@ -463,7 +491,19 @@ function negotiation(view) {
   if (round && round.offers.length > 1) {
     rows.push(el("p", { class: "muted small" }, `Offers this round: ${round.offers.map(dollars).join(" → ")}`));
   }
+  rows.push(boardStrip(view));
   return el("div", { class: "dialog", role: "group", "aria-label": "The offer" }, rows);
+}
+
+/**
+ * The values still in play, compact, beside the decision: on a narrow screen the money board
+ * sits far below, out of sight while one decides (wide screens show the board beside it).
+ */
+function boardStrip(view) {
+  const half = view.board.length / 2;
+  return el("ul", { class: "board-strip", "aria-label": "Values still in play" },
+    view.board.map((entry, index) => (entry.in_play
+      ? el("li", { class: index < half ? "low" : "high" }, shortDollars(entry.value)) : null)));
 }
 
 function watching(view) {
@@ -501,7 +541,7 @@ function myMoves(view) {
     case "host_guess":
       return guessMoves(view, kinds);
     case "keep_or_swap":
-      return [el("div", { class: "big-choices" },
+      return [boardStrip(view), el("div", { class: "big-choices" },
         button(`Keep case ${ownCase(view)}`, { cls: "big", key: "k", focus: "keep", onClick: () => play({ keep: true }) }),
         button(`Swap for case ${view.called}`, { cls: "big secondary", key: "s", focus: "swap",
           onClick: () => play({ swap: true }) }))];
@@ -524,12 +564,12 @@ function caseMoves(view, kinds) {
       "aria-disabled": table.pending ? "true" : null }, verb)));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const number = Number(input.value.trim());
-    if (!/^\d+$/.test(input.value.trim())) {
-      showTypingProblem(form, `Type a case number from 1 to 26, not “${input.value}”.`);
+    const typed = input.value.trim();
+    if (!/^\d+$/.test(typed) || Number(typed) < 1 || Number(typed) > 26) {
+      showTypingProblem(form, `Not sent: type a case number from 1 to 26, not “${typed}”.`);
       return;
     }
-    play({ [kind]: number });
+    play({ [kind]: Number(typed) });
   });
   const text = kind === "pick"
     ? "Choose the case you keep to the end: click it below or type its number."
@@ -540,30 +580,56 @@ function caseMoves(view, kinds) {
 }
 
 /**
- * A typed amount with its quick picks (the server's menu). ``kind`` is the move sent:
- * offer, counter, guess or paid_guess.
+ * A typed amount with its quick picks (the server's menu). ``kind`` is the move sent: offer
+ * or counter, read as the server's amount entry for it says (whole dollars, $1 to $1,000,000).
  */
 function amountForm(kind, label, submitLabel, menu, view, { chips = true } = {}) {
   const id = `dond-amount-${kind}`;
+  const entry = (table.message.amounts ?? []).find((candidate) => candidate.kind === kind) ??
+    { kind, label: kind, low: 100, high: 100_000_000, step: 100, scale: 100, currency: "USD" };
   const input = el("input", {
     id, type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "e.g. 45,000",
-    "data-focus": `amount-${kind}`, "data-amount": "", "aria-describedby": `${id}-help`,
+    "data-focus": `amount-${kind}`, "data-amount": "", "aria-describedby": `${id}-help ${id}-reading`,
   });
+  const reading = el("p", { id: `${id}-reading`, class: "amount-reading", "aria-live": "polite" });
   const form = el("form", { class: "amount-form", novalidate: true },
     el("label", { for: id }, label),
     el("div", { class: "row" }, el("span", { class: "dollar", "aria-hidden": "true" }, "$"), input,
       el("button", { type: "submit", "data-focus": `submit-${kind}`, "aria-disabled": table.pending ? "true" : null },
         submitLabel)),
+    reading,
     el("p", { id: `${id}-help`, class: "muted small" }, "Any whole-dollar amount from $1 to $1,000,000."));
+  const readBack = () => {
+    // What the box reads, in words, as it is typed: what is sent is exactly this.
+    const amount = input.value.trim() ? parseAmount(input.value, entry) : null;
+    reading.textContent = typeof amount === "number" ? `= ${dollars(amount)}, ${amountInWords(amount, entry)}` : "";
+  };
+  input.addEventListener("input", () => {
+    readBack();
+    if (table.confirming?.kind === kind) {
+      table.confirming = null; // the amount changed: the question was about another one
+      form.querySelector(".confirm")?.remove();
+    }
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const cents = parseAmount(input.value);
-    if (cents === null) {
-      showTypingProblem(form, `Type an amount in whole dollars, like 45000 or 45,000, not “${input.value}”.`);
+    if (table.pending) return;
+    const amount = parseAmount(input.value, entry);
+    if (amount instanceof Error) {
+      showTypingProblem(form, `Not sent: ${amount.message}`);
       return;
     }
-    play({ [kind]: cents });
+    const question = needsConfirmation(view, kind, amount);
+    if (question && !(table.confirming?.kind === kind && table.confirming.amount === amount)) {
+      table.confirming = { kind, amount, question };
+      showConfirmation(form, input);
+      return;
+    }
+    table.confirming = null;
+    play({ [kind]: amount });
   });
+  queueMicrotask(readBack);
+  if (table.confirming?.kind === kind) queueMicrotask(() => showConfirmation(form, input));
   if (!chips || !menu.length) return form;
   const mean = view.mean_in_play;
   const list = el("ul", { class: "chips-list", "aria-label": "Quick picks" }, menu.map((entry) => {
@@ -577,6 +643,47 @@ function amountForm(kind, label, submitLabel, menu, view, { chips = true } = {})
     }), el("span", { class: "chip-note", "aria-hidden": "true" }, detail));
   }));
   return el("div", { class: "amount-block" }, form, list);
+}
+
+/**
+ * Why a typed offer or counter deserves a second look before it is sent, in words, or null.
+ * Large amounts (from $100,000) are read back; so are unusual ones: an offer above the mean
+ * of the values left, and a counter more than twice the offer on the table.
+ */
+function needsConfirmation(view, kind, amount) {
+  const reasons = [];
+  if (kind === "offer" && amount > view.mean_in_play) {
+    reasons.push(`${percent(amount, view.mean_in_play)} of the mean of the values left (${dollars(view.mean_in_play)})`);
+  }
+  if (kind === "counter" && view.offer && amount > 2 * view.offer) {
+    reasons.push(`${(amount / view.offer).toFixed(1)} times the offer of ${dollars(view.offer)}`);
+  }
+  if (!reasons.length && amount < LARGE_AMOUNT) return null;
+  const what = kind === "offer" ? "an offer" : "a counter";
+  return `Send ${what} of ${dollars(amount)}, ${amountInWords(amount, GUESS_ENTRY)}?` +
+    (reasons.length ? ` That is ${reasons[0]}.` : "");
+}
+
+/** The question about a typed amount, with the buttons that send it or go back to change it. */
+function showConfirmation(form, input) {
+  const { kind, amount, question } = table.confirming;
+  form.querySelector(".confirm")?.remove();
+  const send = button(`Send ${dollars(amount)}`, { cls: "deal", focus: `confirm-${kind}`,
+    onClick: () => {
+      table.confirming = null;
+      play({ [kind]: amount });
+    } });
+  const change = button("Change it", { cls: "secondary", focus: `change-${kind}`,
+    onClick: () => {
+      table.confirming = null;
+      form.querySelector(".confirm")?.remove();
+      input.focus();
+      input.select();
+    } });
+  const box = el("div", { class: "confirm", role: "alertdialog", "aria-label": "Check before sending" },
+    el("p", { class: "question" }, question), el("div", { class: "row" }, send, change));
+  form.append(box);
+  if (form.isConnected) send.focus();
 }
 
 function showTypingProblem(form, text) {
@@ -937,17 +1044,6 @@ function announce(previous) {
 
 // --- keys ---------------------------------------------------------------------------------------
 
-function isOurAmountBox(target) {
-  return target instanceof HTMLInputElement && target.hasAttribute("data-amount");
-}
-
-/** Like isTyping, except that letters still work as keys in an amount box: no amount has them. */
-function isTypingHere(event) {
-  const letterInAmountBox = isOurAmountBox(event.target) && !event.ctrlKey && !event.metaKey && !event.altKey &&
-    event.key.length === 1 && !AMOUNT_CHARACTER.test(event.key);
-  return !letterInAmountBox && isTyping(event);
-}
-
 onTableKeys("deal_or_no_deal", table, (event) => {
   const key = event.key.toLowerCase();
   if (event.key === "?") {
@@ -955,7 +1051,7 @@ onTableKeys("deal_or_no_deal", table, (event) => {
     toggleRules();
     return;
   }
-  if ((key === "a" || key === "h") && isSeated(table.message)) {
+  if ((key === "a" || key === "h") && isSeated(table.message) && table.message.view.phase !== "over") {
     event.preventDefault();
     toggleAdvisor();
     return;
@@ -971,8 +1067,10 @@ onTableKeys("deal_or_no_deal", table, (event) => {
   if (wanted) {
     event.preventDefault();
     play({ [wanted]: true });
+  } else if (/^[0-9]$/.test(event.key) && startTyping(event.key)) {
+    event.preventDefault();
   }
-}, isTypingHere);
+});
 
 // --- styles -------------------------------------------------------------------------------------
 
@@ -1080,6 +1178,18 @@ const STYLES = `
 .dond .money-board li.gone { background: transparent; color: var(--muted, #b3c4b8); border: 1px dashed var(--border, #3b5c4a);
   font-weight: 500; }
 .dond .mean { margin: 0.6rem 0 0; }
+.dond .board-strip { display: none; list-style: none; margin: 0.6rem 0 0; padding: 0; flex-wrap: wrap; gap: 0.25rem; }
+.dond .board-strip li { padding: 0 0.35rem; border-radius: 0.3rem; font-size: 0.8rem; font-weight: 800;
+  font-variant-numeric: tabular-nums; }
+.dond .board-strip li.low { background: #1d4f91; color: #fff; }
+.dond .board-strip li.high { background: #e0b422; color: #1a1405; }
+@media (max-width: 55.99rem) {
+  .dond .board-strip { display: flex; }
+}
+.dond .amount-reading { margin: 0.3rem 0 0; font-weight: 600; min-height: 1.2em; }
+.dond .confirm { margin-top: 0.6rem; padding: 0.6rem 0.8rem; border: 2px solid var(--warn, #ffd166);
+  border-radius: var(--radius, 0.6rem); background: #2f2710; }
+.dond .confirm .question { font-weight: 700; margin: 0 0 0.5rem; }
 .dond .players { width: 100%; border-collapse: collapse; }
 .dond .players caption { text-align: left; font-weight: 700; padding-bottom: 0.3rem; }
 .dond .players th, .dond .players td { padding: 0.3rem; border-bottom: 1px solid var(--surface-3, #23392d); text-align: left; }

@@ -75,38 +75,40 @@ def fingerprint(trace: list[Any]) -> str:
 # Adding a view key changes every fingerprint. These were re-pinned when `recent_turns`,
 # and later `keep_choices` and `bank_refusal`, joined the view, each time after checking
 # that the traces without the new keys still gave the previous fingerprints: the games,
-# records, results and other view keys stayed the same. Re-pinned again when refusals began
-# to write numbers the reader's way ("above 5,000") and "in one turn, every turn" took its
-# comma, after checking that the old wording gave the old fingerprints.
+# records, results and other view keys stayed the same. Re-pinned again when the bank
+# refusals came to name the figure as banking would ("this turn has N" became "banking now
+# would score N", "banking now gives N" "banking now would bring you to N"), and when they
+# began to write numbers the reader's way ("above 5,000"), each time after checking that the
+# old words gave the previous fingerprints.
 PINNED = [
-    ((2, {}, 1, 1), "fa4b71978ed3c653396f45c268001ca501699940d0356322cb8cf0ce18edd3e6", [5000, 5200], 111),
+    ((2, {}, 1, 1), "c7dc34a7e3b68c683facf5707d2d6694c665fbd60b11a029c50c6b4f4388eb69", [5000, 5200], 111),
     (
         (2, {"dddd": 800, "six_of_a_kind": 1000}, 42, 7),
-        "8bffcc03a96a3cb44e24dfc31a9a2463410d5b3ec55c392a7967c33d989aea6b",
+        "ddf5ebf2d2637a183e221a925d619a858e31838af5f822b1c073952c4e9af1c2",
         [5200, 3100],
         89,
     ),
     (
         (3, {"min_every_turn": True}, 2024, 3),
-        "19d8491fc815ddf1740f4e663f6417ad673192213dc88c82e004ca1583dd6a9e",
+        "6ba9413cc07f52e8fbcf79312afd667539ccce7d47ab25250ce8dea0c9c526ab",
         [2200, 3800, 6300],
         219,
     ),
     (
         (3, {"dddd": 800}, 5, 11),
-        "e45752f2a94045b0dae33e0781cb27eb02f6bb067dde30b042386f3e7e0ba255",
+        "978cc689c2b1e723e7b80d15e33994d490234450e7ac1c0d4fa150420183ee3a",
         [5200, 3750, 4050],
         137,
     ),
     (
         (5, {}, 99, 5),
-        "b89ea8b38e551b3015cc37f586f6423614b8218ca60dd75c6821f397d379a2af",
+        "c5270f5ec4150f56db25c3ace37570525cca85f6b058c0572472a85df6396038",
         [5150, 2550, 4250, 4150, 3600],
         265,
     ),
     (
         (5, {"six_of_a_kind": 1000, "min_every_turn": True}, 123456789, 17),
-        "56aff49b243e3a7ff73a2acff4b1946dea1f2e480ff64039c9247f333804538d",
+        "91ed1ec8447023b1f153695c117e8c51f9cd948600a2b10d9ab77dd735103615",
         [2150, 2300, 3000, 5400, 2850],
         332,
     ),

@@ -16,6 +16,7 @@ from textual.widgets import OptionList
 import highstakes as hs
 from highstakes.catalog.greed.actions import Bank, Keep
 from highstakes.catalog.greed.tui import app as greed_app
+from highstakes.catalog.greed.tui import draw
 from highstakes.catalog.greed.tui.app import GreedApp
 from highstakes.engine.action import JSON
 from highstakes.testing.terminal import decisions, log_text, run, start_the_next_game, static_text, wait_for
@@ -104,19 +105,36 @@ def test_number_keys_beyond_the_options_do_nothing() -> None:
     run(app, script)
 
 
-def test_a_refused_action_shows_its_message_and_rule() -> None:
+def test_a_refused_action_shows_the_rule_in_words_without_its_code() -> None:
     app = hot_seat(seed_where(lambda view: not view["can_bank"]))
 
     async def script(pilot: Pilot[None]) -> None:
         seat = app.seat_to_act
         assert seat is not None
+        refusal = app.game.view(None)["bank_refusal"]
         assert not app._play(seat, Bank())
         await pilot.pause()
-        notice = static_text(app, "#notice")
-        assert notice.startswith("Refused:") and "§2." in notice
+        assert static_text(app, "#notice") == f"Refused: {refusal['message']}"
+        assert refusal["rule"].startswith("§2.")  # kept for programs, never shown
+        choices = app.query_one("#choices", OptionList)
+        menu = " ".join(str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count))
+        assert refusal["message"] in menu and "§" not in menu
         assert decisions(app.game) == []
 
     run(app, script)
+
+
+def test_one_turn_total_with_its_meaning_and_what_banking_now_would_score() -> None:
+    # The reported case: 350 set aside, and a roll whose best dice add 100 more, on an
+    # opening turn: banking would score 450, which the first bank's 500 minimum refuses.
+    view = {"phase": "play", "turn_total": 350, "roll": ["D", "R", "R", "Em", "$"], "can_bank": False,
+            "bank_value": None, "keep_choices": [{"keep": ["D"], "points": 100, "dice_next": 4}],
+            "scores": [0, 0], "current": 0}
+    refused = "Set aside this turn 350  ·  banking now would score 450: not allowed"
+    assert draw.totals_line(view).plain == refused
+    allowed = {**view, "can_bank": True, "bank_value": 450, "scores": [1200, 0]}
+    banked = "Set aside this turn 350  ·  banking now would score 450 → 1,650"
+    assert draw.totals_line(allowed).plain == banked
 
 
 def test_question_mark_opens_the_rules() -> None:

@@ -8,8 +8,10 @@ background.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -221,6 +223,11 @@ class GreedApp(TableApp):
         return keyed
 
     # --- drawing the table ---------------------------------------------------------------------
+    @classmethod
+    def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
+                  to_act: Sequence[int] = ()) -> RenderableType:
+        return draw.table_view(view, seat_name)
+
     def _refresh_table(self) -> None:
         view = self.game.view(None)
         seat = self.seat_to_act
@@ -228,7 +235,8 @@ class GreedApp(TableApp):
         self._keeps = [action for action in legal if isinstance(action, Keep)]
         self._bank_legal = any(isinstance(action, Bank) for action in legal)
         refusal = view["bank_refusal"]
-        self._bank_refusal = f"{refusal['message']} ({refusal['rule']})" if refusal else None
+        # The rule in words; its code is for programs, not for people.
+        self._bank_refusal = refusal["message"] if refusal else None
         scoreboard = self.query_one("#scoreboard", Static)
         scoreboard.update(draw.scoreboard(view, self.seat_name))
         scoreboard.border_title = f"Scores · goal {draw.points(view['winning_score'])}"

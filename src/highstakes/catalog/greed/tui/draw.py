@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -116,16 +118,27 @@ def set_aside_line(view: dict[str, JSON]) -> Text:
     return line
 
 
+def best_bank(view: dict[str, JSON]) -> int:
+    """What banking now would score: the points set aside plus the best dice of this roll (G-5)."""
+    best = max((choice["points"] for choice in view["keep_choices"]), default=0)
+    return int(view["turn_total"]) + int(best)
+
+
 def totals_line(view: dict[str, JSON]) -> Text:
+    """One total with its meaning (set aside so far), and what banking now would score."""
     if view["phase"] == "over":
         return Text("")
-    line = Text("Turn total ")
+    line = Text("Set aside this turn ")
     line.append(points(view["turn_total"]), style="bold")
-    line.append("  ·  bank now: ")
+    if not view["roll"]:
+        return line
+    line.append("  ·  banking now would score ")
     if view["can_bank"]:
         line.append(points(view["bank_value"]), style="bold green")
+        line.append(f" → {points(view['scores'][view['current']] + view['bank_value'])}")
     else:
-        line.append("not yet", style="dim")
+        line.append(points(best_bank(view)), style="bold")
+        line.append(": not allowed", style="dim")
     return line
 
 
@@ -232,3 +245,21 @@ def entry_line(name: str, entry: dict[str, JSON], turn_total: int, score: int) -
     if entry.get("hot_dice"):
         line.append(" HOT DICE: all six again", style="bold yellow")
     return line
+
+
+# --- the whole table, for a replay ---------------------------------------------------------------
+
+def table_view(view: dict[str, JSON], seat_name: SeatName) -> RenderableType:
+    """The table as the app draws it, as one picture: the scores beside the turn under way."""
+    board = Panel(scoreboard(view, seat_name), title=f"Scores · goal {points(view['winning_score'])}",
+                  title_align="left", width=34)
+    seat = view["current"]
+    title = "Game over" if view["phase"] == "over" else f"{seat_name(seat)}'s roll"
+    turn = Panel(Group(draw_dice(view["roll"]), set_aside_line(view), totals_line(view),
+                       goal_line(view, seat_name), last_turn_line(view, seat_name)),
+                 title=title, title_align="left")
+    layout = Table.grid(padding=(0, 1))
+    layout.add_column()
+    layout.add_column(ratio=1)
+    layout.add_row(board, turn)
+    return layout

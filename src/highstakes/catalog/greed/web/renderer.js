@@ -75,10 +75,19 @@ function choicesOf(message) {
   return { bank, keeps };
 }
 
-/** Why banking is refused now, in the rules' words, as the engine says it. */
+/** Why banking is refused now, in the rules' words, as the engine says it (its code is for programs). */
 function bankRefusal(message) {
-  const refusal = message.view.bank_refusal;
-  return refusal ? `${refusal.message} (${refusal.rule})` : "banking is not allowed now";
+  return message.view.bank_refusal?.message ?? "banking is not allowed now";
+}
+
+/** Whether play has moved on from the roll-off: a decision made, or a turn over. */
+function started(message) {
+  return message.version > 0 || message.view.turns_played > 0;
+}
+
+/** What banking now would score: the points set aside plus the best dice of this roll (G-5). */
+function bestBank(view) {
+  return view.turn_total + Math.max(0, ...(view.keep_choices ?? []).map((choice) => choice.points));
 }
 
 // --- sending ------------------------------------------------------------------------------------
@@ -147,9 +156,15 @@ export function render(container, message, send) {
   if (newGame) {
     Object.assign(table, {
       gameNumber: message.game_number, turns: new Map(), callouts: [], seenTurnsPlayed: null, hint: null,
-      rollKey: "", announced: "",
+      rollKey: "", announced: "", rolloffFolded: false,
     });
-    container.querySelector(".greed-rolloff").open = view.turns_played === 0;
+    container.querySelector(".greed-rolloff").open = !started(message);
+  }
+  if (started(message) && !table.rolloffFolded) {
+    // The roll-off matters until the game starts: it folds away once the first decision is
+    // made or the first turn is over (it stays in the page, to be opened again).
+    container.querySelector(".greed-rolloff").open = false;
+    table.rolloffFolded = true;
   }
   const previous = newGame ? null : table.message;
   Object.assign(table, { container, message, send, pending: stillPending(table, message) });
@@ -200,12 +215,9 @@ function drawBanner() {
   const view = message.view;
   const banner = part(".banner");
   if (view.phase === "over") {
-    const winners = view.winners.map((seat) => (isOwnSeat(message, seat) ? "You" : seatName(message.seats, seat)));
-    const top = Math.max(...view.scores);
-    const verb = winners.length === 1 && winners[0] !== "You" ? "wins" : "win";
+    // The page names the winner (once) in its result; the table says how the game went.
     banner.replaceChildren(el("div", { class: "banner-box over", role: "status" },
-      el("strong", {}, `${winners.join(" and ")} ${verb} with ${points(top)}.`),
-      ` Game over after ${view.turns_played} turns.`));
+      el("strong", {}, `${view.turns_played} turns played.`)));
     return;
   }
   if (view.final_round) {
@@ -283,13 +295,16 @@ function drawPlay(ended) {
     return;
   }
   const score = view.scores[seat];
-  totals.replaceChildren(
-    el("span", {}, "Turn total ", el("b", {}, points(view.turn_total))),
-    view.can_bank
-      ? el("span", {}, "Banking now gives ", el("b", { class: "good" }, `+${points(view.bank_value)}`),
+  // One total with its meaning; what banking would score is labelled as just that.
+  const parts = [el("span", { class: "set-aside-total" }, "Set aside this turn ", el("b", {}, points(view.turn_total)))];
+  if (view.roll.length) {
+    parts.push(view.can_bank
+      ? el("span", { class: "bank-now" }, "Banking now would score ", el("b", { class: "good" }, points(view.bank_value)),
         ` → ${points(score + view.bank_value)}`)
-      : el("span", { class: "muted" }, "Banking now: not allowed"),
-  );
+      : el("span", { class: "bank-now muted" }, "Banking now would score ", el("b", {}, points(bestBank(view))),
+        ": not allowed"));
+  }
+  totals.replaceChildren(...parts);
   goal.className = "goal";
   if (view.final_round) {
     goal.textContent = `Final round: a bank must finish above ${points(view.target)}.`;
@@ -372,7 +387,8 @@ function drawChoices() {
   const parts = [list];
   if (!bank) {
     // Last, so that the moves one can make stay in view on a small screen.
-    parts.push(el("p", { class: "no-bank", id: "greed-no-bank" }, el("kbd", {}, "b"),
+    const rule = message.view.bank_refusal?.rule;
+    parts.push(el("p", { class: "no-bank", id: "greed-no-bank", title: rule ? `Rule ${rule}` : null }, el("kbd", {}, "b"),
       ` No bank: ${bankRefusal(message)}.`));
   }
   if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, "Sending…"));
