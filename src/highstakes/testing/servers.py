@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import logging
 import os
 import random
 import signal
@@ -18,7 +19,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import Any
@@ -114,17 +115,50 @@ class Server:
         raise RuntimeError(f"the server did not answer /healthz within {STARTUP_TIMEOUT:g} s")
 
 
-class ThreadServer(Server):
-    """The application under uvicorn in a background thread of this process."""
+class LogRecords(logging.Handler):
+    """Every record the server's loggers emit while attached, formatted as the log would show it."""
 
-    def __init__(self, database_url: str, *, bot_delay: float = 0.0, seed: int | None = None) -> None:
+    LOGGERS = ("uvicorn", "uvicorn.access", "highstakes")
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+        self.setFormatter(logging.Formatter("%(levelname)s %(name)s %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def attach(self) -> None:
+        for name in self.LOGGERS:
+            logging.getLogger(name).addHandler(self)
+
+    def detach(self) -> None:
+        for name in self.LOGGERS:
+            logging.getLogger(name).removeHandler(self)
+
+
+class ThreadServer(Server):
+    """The application under uvicorn in a background thread of this process.
+
+    ``logs`` keeps what the server logs while it runs (at ``log_level`` and above).
+    """
+
+    def __init__(
+        self, database_url: str, *, bot_delay: float = 0.0, seed: int | None = None, log_level: str = "warning",
+    ) -> None:
         self.database_url = database_url
         self.app = create_app(database_url, bot_delay=bot_delay, seed=seed)
         # The same WebSocket limits as `highstakes serve`.
         config = uvicorn.Config(
-            self.app, log_level="warning", ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
+            self.app, log_level=log_level, ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
         )
         self.server = uvicorn.Server(config)
+        # Attached after the configuration, which sets up uvicorn's loggers afresh.
+        self.logs = LogRecords()
         # Binding here, before the thread starts, means no other process can take the port.
         # IPPROTO_TCP explicitly: asyncio turns Nagle's algorithm off only for sockets that
         # name it, and with it on every answer waits 40 ms for a delayed acknowledgement.
@@ -135,6 +169,7 @@ class ThreadServer(Server):
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
 
     def start(self) -> ThreadServer:
+        self.logs.attach()
         self.thread.start()
         try:
             self.wait_healthy(self.thread.is_alive)
@@ -148,6 +183,7 @@ class ThreadServer(Server):
         self.thread.join(timeout=STARTUP_TIMEOUT)
         assert not self.thread.is_alive(), "the server thread did not stop"
         self.socket.close()
+        self.logs.detach()
 
     def __enter__(self) -> ThreadServer:
         return self.start()
@@ -159,9 +195,15 @@ class ThreadServer(Server):
 class ProcessServer(Server):
     """``python -m highstakes serve`` in a subprocess, so that it can be killed outright."""
 
-    def __init__(self, database_url: str, log_path: Path) -> None:
+    def __init__(
+        self, database_url: str, log_path: Path, *, args: Sequence[str] = (), log_level: str = "warning",
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
         self.log_path = log_path
+        self.args = list(args)  # more options for `serve`
+        self.log_level = log_level
+        self.env = None if env is None else {**os.environ, **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
 
@@ -172,8 +214,8 @@ class ProcessServer(Server):
             with self.log_path.open("ab") as log:
                 self.process = subprocess.Popen(
                     [sys.executable, "-m", "highstakes", "serve", "--port", str(self.port),
-                     "--db", self.database_url, "--bot-delay", "0", "--log-level", "warning"],
-                    stdout=log, stderr=subprocess.STDOUT,
+                     "--db", self.database_url, "--bot-delay", "0", "--log-level", self.log_level, *self.args],
+                    stdout=log, stderr=subprocess.STDOUT, env=self.env,
                 )
             try:
                 self.wait_healthy(self._running)
