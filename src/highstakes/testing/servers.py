@@ -31,7 +31,10 @@ from websockets.sync.client import ClientConnection, connect
 
 import highstakes as hs
 from highstakes.server.app import create_app
+from highstakes.server.limits import Limits
+from highstakes.server.security import Access
 from highstakes.server.storage import Storage, StoredRoom
+from highstakes.server.transport import server_config
 
 HOST = "127.0.0.1"
 STARTUP_TIMEOUT = 30.0
@@ -40,6 +43,8 @@ RECEIVE_TIMEOUT = 10.0
 # play stay below that, so a refusal in a test is the one it provoked; the margin
 # absorbs a server that stalls and then reads several messages at once.
 PACED_MESSAGES_PER_SECOND = 18
+# The server's own limits, except that tests create many rooms from one address in a minute.
+TEST_LIMITS = Limits(rooms_per_minute=1000)
 # Loopback never goes through a proxy from the environment (websockets 15+ would use one).
 _NO_PROXY: dict[str, Any] = {"proxy": None} if "proxy" in inspect.signature(connect).parameters else {}
 
@@ -149,14 +154,13 @@ class ThreadServer(Server):
 
     def __init__(
         self, database_url: str, *, bot_delay: float = 0.0, seed: int | None = None, log_level: str = "warning",
+        limits: Limits | None = None, access: Access | None = None,
     ) -> None:
         self.database_url = database_url
-        self.app = create_app(database_url, bot_delay=bot_delay, seed=seed)
-        # The same WebSocket limits as `highstakes serve`.
-        config = uvicorn.Config(
-            self.app, log_level=log_level, ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
-        )
-        self.server = uvicorn.Server(config)
+        self.limits = limits or TEST_LIMITS
+        self.app = create_app(database_url, bot_delay=bot_delay, seed=seed, limits=self.limits, access=access)
+        # The same protocols, caps and timeouts as `highstakes serve`.
+        self.server = uvicorn.Server(server_config(self.app, limits=self.limits, log_level=log_level))
         # Attached after the configuration, which sets up uvicorn's loggers afresh.
         self.logs = LogRecords()
         # Binding here, before the thread starts, means no other process can take the port.
@@ -329,6 +333,16 @@ class Client:
     def last_state(self) -> dict[str, Any]:
         return self.states()[-1]
 
+    def seats(self) -> list[dict[str, Any]]:
+        """The seats as this client knows them: its last state's, with the presence heard since."""
+        seats: list[dict[str, Any]] = []
+        for message in self.received:
+            if message["type"] == "state":
+                seats = [dict(seat) for seat in message["seats"]]
+            elif message["type"] == "presence" and seats:
+                seats[message["seat"]]["connected"] = message["connected"]
+        return seats
+
     def closed_with(self) -> int | None:
         """Read until the server closes the connection; its close code."""
         try:
@@ -373,6 +387,8 @@ def play_until(
         message = client.recv(timeout=max(0.0, deadline - time.monotonic()))
         if message["type"] == "state":
             state = message
+        elif message["type"] == "presence":
+            continue  # someone's connection came or went
         elif message.get("code") == "rate_limited":
             # Only if the server stalled and then read a paced burst at once: try again.
             time.sleep(1.0)
@@ -384,7 +400,7 @@ def play_until(
 
 
 def game_over(state: Mapping[str, Any]) -> bool:
-    return state["status"] == "over"
+    return state.get("type") == "state" and state["status"] == "over"
 
 
 def play_all(
