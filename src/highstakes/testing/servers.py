@@ -259,6 +259,9 @@ class Client:
                 **_NO_PROXY,
             )
         )
+        # Without Nagle's algorithm: a small message waits for no acknowledgement of the last.
+        with suppress(OSError):
+            self.connection.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.raw: list[str] = []
         self.received: list[dict[str, Any]] = []
         self._sent: deque[float] = deque()
@@ -315,13 +318,13 @@ class Client:
         assert isinstance(message["message"], str) and message["message"], message
         return message
 
-    def barrier(self) -> list[dict[str, Any]]:
+    def barrier(self, *, paced: bool = True) -> list[dict[str, Any]]:
         """Every message that arrives before the answer to a ping sent now.
 
         Messages on one connection arrive in the order sent, so anything the server
         meant for this client before the ping is in the returned list.
         """
-        self.send({"type": "ping"})
+        self.send({"type": "ping"}, paced=paced)
         before: list[dict[str, Any]] = []
         while (message := self.recv())["type"] != "pong":
             before.append(message)
