@@ -193,7 +193,8 @@ def main() -> int:
                         help="seconds a client waits before each action (default 0.03)")
     parser.add_argument("--db", help="database URL (default: a fresh temporary SQLite file)")
     parser.add_argument("--server-arg", action="append", default=[], metavar="FLAG",
-                        help="another flag for `highstakes serve` (repeatable), e.g. --server-arg=--ws-compression")
+                        help="another flag for `highstakes serve` (repeatable), "
+                        "e.g. --server-arg=--ws-compression")
     args = parser.parse_args()
 
     port = free_port()

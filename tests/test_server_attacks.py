@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from highstakes.server.limits import Limits
 from highstakes.testing.servers import (
     HOST,
     Client,
@@ -35,7 +36,9 @@ def error_code(response: httpx.Response) -> str:
     return str(body["error"]["code"])
 
 
-def started_room(server: Any, seats: list[str] = TWO, options: dict[str, Any] | None = None) -> tuple[str, list[str]]:
+def started_room(
+    server: Any, seats: list[str] = TWO, options: dict[str, Any] | None = None,
+) -> tuple[str, list[str]]:
     """A room with every person's seat taken: its id and the seat tokens."""
     room = server.create_room(seats, options=options)
     tokens = [server.join(room, f"P{index}")[1] for index, kind in enumerate(seats) if kind == "human"]
@@ -146,7 +149,8 @@ def test_a_lone_surrogate_in_a_request_is_a_bad_request_not_a_server_error(serve
             assert error_code(response) == "bad_json"
         room = server.create_room(TWO)
         response = http.post(
-            f"/api/rooms/{room}/join", content=b'{"name": "Ann\\ud800"}', headers={"Content-Type": "application/json"}
+            f"/api/rooms/{room}/join", content=b'{"name": "Ann\\ud800"}',
+            headers={"Content-Type": "application/json"},
         )
         assert response.status_code == 400 and error_code(response) == "bad_json", response.text
     with server.client(room) as spectator:
@@ -154,24 +158,34 @@ def test_a_lone_surrogate_in_a_request_is_a_bad_request_not_a_server_error(serve
         spectator.error("bad_json")
 
 
-def test_clients_that_leave_early_leave_no_traceback_in_the_log(server: ThreadServer) -> None:
+def test_clients_that_leave_early_leave_no_traceback_in_the_log(sqlite_url: str) -> None:
+    # Many connections from one address in a moment: lift that cap, which is not the point here.
+    limits = Limits(rooms_per_minute=1000, connections_per_address=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server:
+        leave_early(server)
+    log = server.logs.text
+    assert "Traceback" not in log and "Exception" not in log, log[:3000]
+
+
+def leave_early(server: ThreadServer) -> None:
     room, tokens = started_room(server)
     for index in range(100):
         client = Client(server.ws_url(room, tokens[index % 2]))
         client.send({"type": "ping"}, paced=False)
         client.send({"type": "hint"}, paced=False)
         # Gone at once, without a closing handshake: a reset, as when a browser tab dies.
-        client.connection.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        linger_zero = b"\x01\x00\x00\x00\x00\x00\x00\x00"
+        client.connection.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, linger_zero)
         client.connection.socket.close()
         client.close()
     time.sleep(1.2)  # the address's message allowance, spent by the early leavers, refills
     with server.client(room) as spectator:  # the server is fine, and has handled every close
         spectator.barrier()
-    assert "Traceback" not in server.logs.text and "Exception" not in server.logs.text, server.logs.text[:3000]
 
 
 def test_seat_tokens_never_reach_the_log(tmp_path: Path) -> None:
-    server = ProcessServer(f"sqlite:///{tmp_path / 'rooms.db'}", tmp_path / "server.log", log_level="info").start()
+    database = f"sqlite:///{tmp_path / 'rooms.db'}"
+    server = ProcessServer(database, tmp_path / "server.log", log_level="info").start()
     try:
         room, tokens = started_room(server)
         with server.client(room, tokens[0]) as ann:
@@ -194,7 +208,8 @@ def test_another_site_can_neither_create_rooms_nor_take_seats(server: ThreadServ
     body = json.dumps({"game": "greed", "seats": TWO})
     with server.http() as http:
         # A page elsewhere may send these without asking the browser's permission first.
-        plain = http.post("/api/rooms", content=body, headers={"Content-Type": "text/plain", "Origin": FOREIGN})
+        headers = {"Content-Type": "text/plain", "Origin": FOREIGN}
+        plain = http.post("/api/rooms", content=body, headers=headers)
         assert plain.status_code == 403 and error_code(plain) == "bad_origin", plain.text
         room = server.create_room(TWO)
         form = http.post(
@@ -203,7 +218,8 @@ def test_another_site_can_neither_create_rooms_nor_take_seats(server: ThreadServ
         )
         assert form.status_code == 403 and error_code(form) == "bad_origin", form.text
         # Without another origin, only JSON is accepted.
-        for content_type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]:
+        others = ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x")
+        for content_type in others:
             refused = http.post("/api/rooms", content=body, headers={"Content-Type": content_type})
             assert refused.status_code == 415 and error_code(refused) == "not_json", refused.text
         nameless = http.post(f"/api/rooms/{room}/join", content='{"name": "Eve"}')
@@ -343,7 +359,8 @@ def test_unfinished_requests_time_out(sqlite_url: str) -> None:
             assert healthy_from("127.0.0.2", server.port), "another client is served meanwhile"
             began = time.monotonic()
             answers = [closed_by_server(probe, 5.0) for probe in held[:8]]
-            assert all(answer is not None and answer.startswith(b"HTTP/1.1 408") for answer in answers), answers
+            timed_out = [answer for answer in answers if answer and answer.startswith(b"HTTP/1.1 408")]
+            assert len(timed_out) == len(answers), answers
             assert time.monotonic() - began < 2.0
             assert healthy_from("127.0.0.1", server.port)
         finally:

@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toy_game import BluffDefinition
 
 from highstakes.engine import JSON, Action, BotInfo
 from highstakes.engine.parts import Advisor, Report, Solver
 from highstakes.engine.registry import register, unregister
 from highstakes.testing.servers import ThreadServer
+from toy_game import BluffDefinition
 
 PREPARATION_SECONDS = 1.5
 
@@ -124,9 +124,8 @@ def test_a_preparation_runs_once_in_a_worker_while_hints_and_bots_wait(
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_stops_the_server_within_a_second_while_workers_compute(stop: int, tmp_path: Path) -> None:
-    from test_server_attacks import child_pids, running
-
     from highstakes.testing.servers import ProcessServer
+    from test_server_attacks import child_pids, running
 
     server = ProcessServer(
         f"sqlite:///{tmp_path / 'rooms.db'}", tmp_path / "server.log",

@@ -32,8 +32,8 @@ LIFTED = Limits(**{
 
 ATOMS: list[Any] = [
     None, True, False, 0, -1, 1, 7, 2**31, 2**63, -(2**63) - 1, 10**30, 1.5, -0.0, 1e308, "", "0", "act",
-    "human", "bot:random", "x" * 300, "\u0000", "\u202e", "💥", "<script>alert(1)</script>", "'; DROP TABLE rooms;--",
-    "%s%s%n", "../../etc/passwd", "__proto__", "constructor", {"$gt": ""},
+    "human", "bot:random", "x" * 300, "\u0000", "\u202e", "💥", "<script>alert(1)</script>",
+    "'; DROP TABLE rooms;--", "%s%s%n", "../../etc/passwd", "__proto__", "constructor", {"$gt": ""},
 ]
 KEYS = ["type", "action", "version", "game", "seats", "options", "name", "seat", "turn_timer", "keep", "bank",
         "offer", "open", "__proto__", "", "💥", "x" * 100]
@@ -52,7 +52,9 @@ def mangled(action: Any, rng: random.Random) -> Any:
     """A legal action with one part replaced by something hostile."""
     if isinstance(action, dict) and action:
         key = rng.choice(list(action))
-        return {**action, key: hostile(rng)} if rng.random() < 0.7 else {**action, rng.choice(KEYS): hostile(rng)}
+        if rng.random() < 0.7:
+            return {**action, key: hostile(rng)}
+        return {**action, rng.choice(KEYS): hostile(rng)}
     if isinstance(action, list) and action:
         return [*action[:-1], hostile(rng)]
     return hostile(rng)
@@ -61,7 +63,8 @@ def mangled(action: Any, rng: random.Random) -> Any:
 def raw_text(rng: random.Random) -> str:
     return rng.choice([
         "{", "]", "nul", '{"type": "act", "action": ', "\x00\x01", "[" * 3000 + "]" * 3000, "9" * 400,
-        '{"type": "ping", "x": "\\ud800"}', '{"game": "greed", "seats": ["human", "human"], "options": {"\\ud800": 1}}',
+        '{"type": "ping", "x": "\\ud800"}',
+        '{"game": "greed", "seats": ["human", "human"], "options": {"\\ud800": 1}}',
         '{"type": "act", "action": {"keep": ["\\udfff"]}}',
         json.dumps({"type": "ping", "pad": "p" * 17_000}), '"act"', "true", "1e999", '{"type": null}',
     ])
@@ -116,16 +119,20 @@ def fuzz_http(server: ThreadServer, rng: random.Random) -> list[int]:
     with server.http() as http:
         real = server.create_room(["human", "human"])
         for _ in range(REQUESTS):
-            path = rng.choice(paths).format(room=rng.choice([*room_ids, real]), n=rng.choice([0, 1, -1, 10**20]))
+            room, number = rng.choice([*room_ids, real]), rng.choice([0, 1, -1, 10**20])
+            path = rng.choice(paths).format(room=room, n=number)
             method = rng.choice(["GET", "POST", "POST", "PUT", "DELETE", "OPTIONS", "HEAD"])
             headers = {}
             content_type = rng.choice(content_types)
             if content_type:
                 headers["Content-Type"] = content_type
-            body = rng.choice([json.dumps(hostile(rng)).encode(), raw_text(rng).encode("utf-8", "surrogatepass"),
-                               b"", b"\xff\xfe\xfd"])
+            body = rng.choice([
+                json.dumps(hostile(rng)).encode(), raw_text(rng).encode("utf-8", "surrogatepass"),
+                b"", b"\xff\xfe",
+            ])
             try:
-                response = http.request(method, path, content=body if method != "GET" else None, headers=headers)
+                content = body if method != "GET" else None
+                response = http.request(method, path, content=content, headers=headers)
             except Exception as error:  # a malformed URL the client itself refuses to send
                 assert "URL" in type(error).__name__ or "url" in str(error).lower(), error
                 continue
@@ -148,7 +155,10 @@ def test_hostile_requests_and_messages_never_break_the_server(sqlite_url: str) -
             tokens = [server.join(room, f"P{seat}")[1] for seat in range(seats)]
             clients = [server.client(room, token) for token in tokens] + [server.client(room)]
             # Hostile connections: no room, no such token, a foreign token.
-            for bad in [server.ws_url("no-such-room"), server.ws_url(room, "forged"), server.ws_url("..%2F", "x")]:
+            strangers = [
+                server.ws_url("no-such-room"), server.ws_url(room, "forged"), server.ws_url("..%2F", "x"),
+            ]
+            for bad in strangers:
                 try:
                     stranger = Client(bad)
                 except InvalidStatus as refused:  # no such address: refused before the handshake
@@ -179,12 +189,14 @@ def test_hostile_requests_and_messages_never_break_the_server(sqlite_url: str) -
                     each.close()
         assert handled == MESSAGES_PER_GAME * len(hs.games())
         # Every kind of mistake was made and refused, and the games still moved on.
-        assert {"bad_json", "bad_message", "unknown_type", "too_large", "stale_version", "bad_action"} <= set(codes)
+        made = {"bad_json", "bad_message", "unknown_type", "too_large", "stale_version", "bad_action"}
+        assert made <= set(codes), codes
         assert all(furthest.get(game_id, 0) >= 10 for game_id in hs.games()), furthest
         assert server.request("GET", "/healthz").status_code == 200
         assert server.thread.is_alive()
-    assert "Traceback" not in server.logs.text and "Exception" not in server.logs.text, server.logs.text[:5000]
-    assert not [line for line in server.logs.lines if line.startswith(("ERROR", "CRITICAL"))], server.logs.text
+    log = server.logs.text
+    assert "Traceback" not in log and "Exception" not in log, log[:5000]
+    assert not [line for line in server.logs.lines if line.startswith(("ERROR", "CRITICAL"))], log[:5000]
 
 
 @pytest.mark.parametrize("size", [16 * 1024 + 1, 60 * 1024])

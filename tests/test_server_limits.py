@@ -46,7 +46,8 @@ def test_one_address_creates_only_so_many_rooms_a_minute(sqlite_url: str) -> Non
 
 
 def test_the_server_holds_only_so_many_open_rooms_and_games_with_bots(sqlite_url: str) -> None:
-    with ThreadServer(sqlite_url, limits=limited(max_rooms=4, max_bot_rooms=2)) as server, server.http() as http:
+    limits = limited(max_rooms=4, max_bot_rooms=2)
+    with ThreadServer(sqlite_url, limits=limits) as server, server.http() as http:
         with_bot = {"game": "greed", "seats": ["human", "bot:random"]}
         for _ in range(2):
             assert http.post("/api/rooms", json=with_bot).status_code == 201
@@ -82,8 +83,9 @@ def test_one_address_holds_only_so_many_connections(sqlite_url: str) -> None:
             # One more is answered at once, before any WebSocket handshake.
             with socket.create_connection(("127.0.0.1", server.port), timeout=5) as probe:
                 probe.sendall(
-                    f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+                    f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                    "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    "Sec-WebSocket-Version: 13\r\n\r\n".encode()
                 )
                 answer = b""
                 while chunk := probe.recv(4096):
@@ -116,7 +118,8 @@ def stored_rooms(database_url: str, count: int) -> list[str]:
             storage.create_room(StoredRoom(
                 id=f"old{index:04d}", game="greed", options={"dddd": 1000, "six_of_a_kind": 5000,
                                                              "min_every_turn": False},
-                seat_kinds=TWO, turn_timer=None, created_at=1_700_000_000.0 + index, game_number=1, seed=index,
+                seat_kinds=TWO, turn_timer=None, created_at=1_700_000_000.0 + index, game_number=1,
+                seed=index,
             ))
     finally:
         storage.close()
@@ -241,7 +244,8 @@ def test_open_rooms_lists_rooms_waiting_for_people_newest_first(server: ThreadSe
         "seats_free": 2, "seats_total": 2, "waiting_seconds": newest["waiting_seconds"],
     }
     assert older["seats_free"] == 1 and older["seats_total"] == 3 and older["title"] == "Greed"
-    assert all(isinstance(entry["waiting_seconds"], int) and entry["waiting_seconds"] >= 0 for entry in listed)
+    for entry in listed:
+        assert isinstance(entry["waiting_seconds"], int) and entry["waiting_seconds"] >= 0
     assert token not in json.dumps(listed) and "Cy" not in json.dumps(listed)
 
 
@@ -258,7 +262,8 @@ def test_refusals_count_seats_from_one(server: ThreadServer) -> None:
     server.join(room, "Ann", seat=0)
     with server.http() as http:
         path = f"/api/rooms/{room}/join"
-        assert refusal(http.post(path, json={"name": "Bob", "seat": 0}), 409, "seat_taken") == "seat 1 is taken"
+        taken = refusal(http.post(path, json={"name": "Bob", "seat": 0}), 409, "seat_taken")
+        assert taken == "seat 1 is taken"
         assert refusal(http.post(path, json={"name": "Bob", "seat": 2}), 409, "seat_is_bot") == (
             "seat 3 is played by a bot"
         )

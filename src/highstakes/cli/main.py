@@ -430,7 +430,9 @@ def build_parser() -> argparse.ArgumentParser:
     limits = sub.add_argument_group("limits")
     for name, flag, metavar, text in SERVE_LIMITS:
         default = getattr(defaults, name)
-        limits.add_argument(flag, dest=name, type=type(default), metavar=metavar, help=f"{text} (default {default:g})")
+        limits.add_argument(
+            flag, dest=name, type=type(default), metavar=metavar, help=f"{text} (default {default:g})"
+        )
     sub.set_defaults(run=cmd_serve)
 
     sub = commands.add_parser("play", help="play in the terminal, hot-seat or against bots")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -17,10 +18,9 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
@@ -54,7 +54,8 @@ def _renderer(game_id: str) -> Any | None:
 
 
 def _error(error: RoomError) -> Response:
-    return wire.JSONAnswer({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
+    body = {"error": {"code": error.code, "message": error.message}}
+    return wire.JSONAnswer(body, status_code=error.status)
 
 
 def client_address(scope: Scope) -> str:
@@ -72,7 +73,7 @@ class SocketConnection:
     ``SEND_TIMEOUT``) is closed: it catches up when it reconnects.
     """
 
-    __slots__ = ("_send", "address", "closed", "outbox", "pump", "seat", "sending_since", "wake")
+    __slots__ = ("_send", "address", "closed", "closing", "outbox", "pump", "seat", "sending_since", "wake")
 
     def __init__(self, send: Send, seat: int | None, address: str) -> None:
         self._send = send
@@ -82,6 +83,7 @@ class SocketConnection:
         self.wake = asyncio.Event()
         self.sending_since: float | None = None
         self.closed = False
+        self.closing: asyncio.Future[None] | None = None
         self.pump = asyncio.ensure_future(self._pump())
 
     def deliver(self, text: str) -> None:
@@ -100,7 +102,7 @@ class SocketConnection:
         self.closed = True
         self.outbox.clear()
         self.pump.cancel()
-        asyncio.ensure_future(self._close_quietly(CLOSE_TOO_SLOW))
+        self.closing = asyncio.ensure_future(self._close_quietly(CLOSE_TOO_SLOW))
 
     async def _close_quietly(self, code: int) -> None:
         with contextlib.suppress(Exception):
@@ -132,7 +134,7 @@ class SocketConnection:
 def create_app(
     database_url: str, *, bot_delay: float = 0.6, seed: int | None = None, limits: Limits | None = None,
     access: Access | None = None, start_workers: bool = False,
-) -> Starlette:
+) -> ServerApp:
     """The server application, storing rooms at ``database_url`` (SQLite or PostgreSQL).
 
     ``start_workers`` starts the processes for bots and hints with the server rather than
@@ -194,7 +196,9 @@ def create_app(
     async def json_body(request: Request) -> Any:
         content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if content_type != "application/json":
-            raise RoomError("not_json", "send the body as JSON, with the header Content-Type: application/json", 415)
+            raise RoomError(
+                "not_json", "send the body as JSON, with the header Content-Type: application/json", 415
+            )
         try:
             body = await asyncio.wait_for(_read_body(request), limits.request_timeout)
         except TimeoutError:
@@ -292,7 +296,8 @@ def create_app(
             await send({"type": "websocket.close", "code": close_code})
 
         if sockets[address] >= limits.connections_per_address:
-            message = f"this address holds the most connections the server allows ({limits.connections_per_address})"
+            most = limits.connections_per_address
+            message = f"this address holds the most connections the server allows ({most})"
             await refuse(RoomError("too_many_connections", message, 429), CLOSE_LIMIT)
             return
         sockets.add(address)
@@ -382,22 +387,38 @@ def create_app(
         Route("/api/rooms/{room}/games", room_games),
         Route("/api/rooms/{room}/games/{number:int}/record", game_record),
         Route("/healthz", health),
-        WebSocketRoute("/ws/{room}", RawEndpoint(play_socket)),
         Mount("/static", StaticFiles(packages=[("highstakes.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, access=access or Access())])
-    app.state.manager = manager
-    return app
+    return ServerApp(Starlette(routes=routes, lifespan=lifespan), play_socket, access or Access(), manager)
 
 
-class RawEndpoint:
-    """An ASGI callable that Starlette routes to as is (a plain function would get a WebSocket object)."""
+SOCKET_PATH = re.compile(r"/ws/([^/]+)")
 
-    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
-        self.app = app
+
+class ServerApp:
+    """The ASGI application: the guard (hosts, origins, headers) in front of everything, then
+    the game's WebSocket straight to its handler and every other request to Starlette.
+
+    The WebSocket skips Starlette's routing and middleware: each of its many messages would
+    otherwise pass through them on the way out.
+    """
+
+    def __init__(self, http: Starlette, socket: Callable[[Scope, Receive, Send], Awaitable[None]],
+                 access: Access, manager: RoomManager) -> None:
+        self.http = http
+        self.socket = socket
+        self.manager = manager
+        self._guarded = Guard(self._dispatch, access)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self.app(scope, receive, send)
+        await self._guarded(scope, receive, send)
+
+    async def _dispatch(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and (match := SOCKET_PATH.fullmatch(scope["path"])):
+            scope["path_params"] = {"room": match[1]}
+            await self.socket(scope, receive, send)
+            return
+        await self.http(scope, receive, send)
 
 
 def _query_value(scope: Scope, name: str) -> str | None:

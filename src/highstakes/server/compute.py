@@ -155,7 +155,7 @@ def _extra_games() -> bytes:
         try:
             pickle.dumps(game)
         except Exception:  # a definition that cannot travel stays playable, without bots in workers
-            log.warning("the game %r cannot be sent to worker processes; its bots and hints will fail", game_id)
+            log.warning("%r cannot reach the worker processes: its bots and hints will fail", game_id)
             continue
         extra.append(game)
     return pickle.dumps(extra)
@@ -225,9 +225,18 @@ class ComputePool:
             return self._preparations[key]
         check = self._checks.get(key)
         if check is None:
-            check = self._checks[key] = asyncio.ensure_future(self._run(preparation_seconds, game_id, dict(options)))
+            check = asyncio.ensure_future(self._run(preparation_seconds, game_id, dict(options)))
+            self._checks[key] = check
             check.add_done_callback(lambda _done: self._checks.pop(key, None))
-        seconds = await asyncio.shield(check)
+        try:
+            seconds = await asyncio.shield(check)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # A solver that cannot even say whether it is ready: let bots and hints try on
+            # their own (in a worker, where a failure harms nobody else).
+            log.warning("could not tell whether %s is prepared for %s", game_id, key[1], exc_info=True)
+            seconds = None
         if seconds is None:
             self._ready.add(key)
             return None
@@ -271,7 +280,9 @@ class ComputePool:
         """A bot's move, once the game's preparation for ``options`` is done (the random bot needs none)."""
         if bot_name != RANDOM_BOT:
             await self.prepared(game_id, options)
-        return await self._queued(choose_move, game_id, bot_name, view, list(legal), seed, refuse_when_full=False)
+        return await self._queued(
+            choose_move, game_id, bot_name, view, list(legal), seed, refuse_when_full=False
+        )
 
     async def advise(self, game_id: str, view: dict[str, JSON], legal: Sequence[JSON]) -> dict[str, JSON]:
         """The advisor's answer; raises Busy when too many computations are waiting."""

@@ -142,7 +142,11 @@ class Room:
 
     @property
     def waiting_for_people(self) -> bool:
-        return any(kind.bot is None and seat not in self.names for seat, kind in enumerate(self.kinds))
+        # Only people's seats have names: the room waits while some have none.
+        return len(self.names) < self.people
+
+    def __post_init__(self) -> None:
+        self.people = sum(kind.bot is None for kind in self.kinds)  # seats that are people's; never changes
 
     @property
     def status(self) -> str:
@@ -156,7 +160,7 @@ class Room:
 
     @property
     def has_people(self) -> bool:
-        return any(kind.bot is None for kind in self.kinds)
+        return self.people > 0
 
     @property
     def watched(self) -> bool:
@@ -303,7 +307,8 @@ class RoomManager:
     """The rooms of this server process in use, their bots and timers, and the limits on them."""
 
     def __init__(
-        self, storage: Storage, *, bot_delay: float = 0.6, seed: int | None = None, limits: Limits | None = None,
+        self, storage: Storage, *, bot_delay: float = 0.6, seed: int | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
@@ -474,7 +479,9 @@ class RoomManager:
                 f"you have created {limits.rooms_per_minute} rooms in the last minute; wait a little", 429,
             )
         if self.open_count() >= limits.max_rooms:
-            raise RoomError("server_full", "the server has as many rooms open as it can hold; try again later", 503)
+            raise RoomError(
+                "server_full", "the server has as many rooms open as it can hold; try again later", 503
+            )
         if bots and self.bot_room_count() >= limits.max_bot_rooms:
             raise RoomError(
                 "too_many_bots", "the server has as many games with bots under way as it can run; "
@@ -530,7 +537,8 @@ class RoomManager:
         """Add a connection to a room: it gets the state, the others hear if its seat came back."""
         if connection.seat is None and len(room.spectators) >= self.limits.max_spectators:
             raise RoomError(
-                "room_crowded", f"this room has as many spectators as it can take ({self.limits.max_spectators}); "
+                "room_crowded",
+                f"this room has as many spectators as it can take ({self.limits.max_spectators}); "
                 "try again later", 429,
             )
         seat = connection.seat
@@ -581,7 +589,8 @@ class RoomManager:
             if wait <= 0:
                 self._flush_spectators(room)
             else:
-                room.spectator_flush = asyncio.get_running_loop().call_later(wait, self._flush_spectators, room)
+                loop = asyncio.get_running_loop()
+                room.spectator_flush = loop.call_later(wait, self._flush_spectators, room)
 
     def _flush_spectators(self, room: Room) -> None:
         room.spectator_flush = None
@@ -657,7 +666,8 @@ class RoomManager:
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
             game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options)
-            await self.database.call(self.storage.start_game, room.id, game_number, seed, game.record()["actions"])
+            opening = game.record()["actions"]
+            await self.database.call(self.storage.start_game, room.id, game_number, seed, opening)
             room.game = game
             room.game_number = game_number
             room.recent.clear()
@@ -697,7 +707,7 @@ class RoomManager:
                 "invite": f"/r/{room.id}",
                 "game": room.game_id,
                 "title": definition(room.game_id).title,
-                "seats_free": sum(kind.bot is None and seat not in room.names for seat, kind in enumerate(room.kinds)),
+                "seats_free": room.people - len(room.names),
                 "seats_total": len(room.kinds),
                 "waiting_seconds": max(0, round(now - room.created_at)),
             }
@@ -717,7 +727,8 @@ class RoomManager:
         position = (room.game_number, room.version)
         preparation = await self.compute.readiness(room.game_id, room.game.options)
         if preparation is not None:
-            connection.deliver(wire.dumps({"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}))
+            preparing = {"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}
+            connection.deliver(wire.dumps(preparing))
             if connection not in room.hint_waiters:
                 # The advice follows by itself once ready, if the position has not changed.
                 room.hint_waiters.add(connection)
@@ -746,6 +757,9 @@ class RoomManager:
             advice = await self.compute.advise(room.game_id, view, [action.to_json() for action in legal])
         except Busy:
             raise RoomError("busy", "the server is busy; ask for a hint again in a moment", 503) from None
+        except Exception:
+            log.exception("the advisor of %s failed", room.game_id)
+            raise RoomError("hint_failed", "no hint could be worked out for this position", 500) from None
         if (room.game_number, room.version) == position:
             connection.deliver(wire.dumps({"type": "hint", "hint": advice}))
 

@@ -79,9 +79,12 @@ class Access:
         for origin in self.allowed_origins:
             scheme, sep, rest = normal_origin(origin).partition("://")
             if scheme not in ("http", "https") or not sep or not rest or "/" in rest:
-                raise ValueError(f"an allowed origin is scheme://host[:port], like https://games.example.org; "
-                                 f"got {origin!r}")
-        object.__setattr__(self, "_names", frozenset(name.lower() for name in (*_own_names(), *self.allowed_hosts)))
+                raise ValueError(
+                    "an allowed origin is scheme://host[:port], like https://games.example.org; "
+                    f"got {origin!r}"
+                )
+        names = frozenset(name.lower() for name in (*_own_names(), *self.allowed_hosts))
+        object.__setattr__(self, "_names", names)
 
     def host_allowed(self, host: str) -> bool:
         if not HOST_CHARACTERS.fullmatch(host):

@@ -202,7 +202,8 @@ class Storage:
     def append_many(self, appends: list[tuple[str, int, int, list[Any]]]) -> None:
         """Several ``append_actions`` in one transaction: all are committed, or none."""
         rows = [
-            {"room_id": room_id, "game_number": game_number, "idx": first_index + offset, "entry": json.dumps(entry)}
+            {"room_id": room_id, "game_number": game_number, "idx": first_index + offset,
+             "entry": json.dumps(entry)}
             for room_id, game_number, first_index, entries in appends
             for offset, entry in enumerate(entries)
         ]
@@ -281,7 +282,10 @@ class Storage:
                 )
             ).first()
             # A room stored before each game had its own row: its log is a format 1 record.
-            room.seed, room.record_format = (game.seed, game.record_format) if game is not None else (room.seed, 1)
+            if game is not None:
+                room.seed, room.record_format = game.seed, game.record_format
+            else:
+                room.record_format = 1
             room.actions = [
                 json.loads(entry.entry)
                 for entry in connection.execute(

@@ -74,7 +74,9 @@ class Trusted:
         return any(ip in network for network in self.networks)
 
 
-def guarded_protocols(limits: Limits, trusted: Trusted) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
+def guarded_protocols(
+    limits: Limits, trusted: Trusted,
+) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
     """HTTP and WebSocket protocol classes with the caps and timeouts of ``limits``."""
     counts = Counter()
     too_many = _refusal(

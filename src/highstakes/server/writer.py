@@ -12,6 +12,7 @@ that only the faulty append fails.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Callable
@@ -125,7 +126,5 @@ class DatabaseThread:
                 note(job, False, error)
         flush_appends()
         for loop, settled in outcomes.items():
-            try:
+            with contextlib.suppress(RuntimeError):  # that loop has closed: nobody waits any more
                 loop.call_soon_threadsafe(_settle, settled)
-            except RuntimeError:  # that loop has closed: nobody waits any more
-                pass

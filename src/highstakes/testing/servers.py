@@ -153,8 +153,8 @@ class ThreadServer(Server):
     """
 
     def __init__(
-        self, database_url: str, *, bot_delay: float = 0.0, seed: int | None = None, log_level: str = "warning",
-        limits: Limits | None = None, access: Access | None = None,
+        self, database_url: str, *, bot_delay: float = 0.0, seed: int | None = None,
+        log_level: str = "warning", limits: Limits | None = None, access: Access | None = None,
     ) -> None:
         self.database_url = database_url
         self.limits = limits or TEST_LIMITS
@@ -218,7 +218,8 @@ class ProcessServer(Server):
             with self.log_path.open("ab") as log:
                 self.process = subprocess.Popen(
                     [sys.executable, "-m", "highstakes", "serve", "--port", str(self.port),
-                     "--db", self.database_url, "--bot-delay", "0", "--log-level", self.log_level, *self.args],
+                     "--db", self.database_url, "--bot-delay", "0", "--log-level", self.log_level,
+                     *self.args],
                     stdout=log, stderr=subprocess.STDOUT, env=self.env,
                 )
             try:
