@@ -106,6 +106,15 @@ def test_storage_keeps_rooms_seats_and_logs(database_url: str) -> None:
             reopened.close()
         assert set(rooms) == {"roomA", "roomB"}
         assert (rooms["roomA"].game_number, rooms["roomA"].seed) == (2, 12345)
+        # A rematch leaves the first game as it was: each game keeps its own seed.
+        reopened = Storage(url)
+        try:
+            assert reopened.game_record("roomA", 1)["seed"] == largest_seed  # type: ignore[index]
+            assert reopened.game_record("roomA", 2)["seed"] == 12345  # type: ignore[index]
+            assert reopened.load_room("roomA") == rooms["roomA"]
+            assert reopened.load_room("nosuchroom") is None
+        finally:
+            reopened.close()
         assert rooms["roomA"].actions == [entry(5)]
         assert rooms["roomA"].seats == {0: ("Ann", "a" * 64)}
         assert rooms["roomB"].actions == log[:1] and rooms["roomB"].turn_timer == 30.0
