@@ -160,7 +160,7 @@ def test_a_lone_surrogate_in_a_request_is_a_bad_request_not_a_server_error(serve
 
 def test_clients_that_leave_early_leave_no_traceback_in_the_log(sqlite_url: str) -> None:
     # Many connections from one address in a moment: lift that cap, which is not the point here.
-    limits = Limits(rooms_per_minute=1000, connections_per_address=1000)
+    limits = Limits(rooms_per_minute=1000, requests_per_second=1000, connections_per_address=1000)
     with ThreadServer(sqlite_url, limits=limits) as server:
         leave_early(server)
     log = server.logs.text

@@ -102,11 +102,15 @@ def test_one_address_holds_only_so_many_connections(sqlite_url: str) -> None:
         assert server.request("GET", "/healthz").status_code == 200
 
 
-def test_api_requests_from_one_address_are_limited(sqlite_url: str) -> None:
+def test_api_requests_and_connections_from_one_address_are_limited(sqlite_url: str) -> None:
     with ThreadServer(sqlite_url, limits=limited(requests_per_second=5)) as server, server.http() as http:
         answers = [http.get("/api/rooms/nosuchroom").status_code for _ in range(15)]
         assert answers.count(404) == 10 and answers.count(429) == 5, answers  # a burst of twice the rate
         refusal(http.get("/api/games"), 429, "rate_limited")
+        # A WebSocket connection counts as a request: each may make the server read a room.
+        with Client(server.ws_url("nosuchroom")) as refused:
+            assert refused.recv()["code"] == "rate_limited"
+            assert refused.closed_with() == 4429
 
 
 # --- rooms leave memory and come back ---------------------------------------------------------------

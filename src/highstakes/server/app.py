@@ -295,6 +295,10 @@ def create_app(
             await send({"type": "websocket.send", "text": wire.dumps(error.to_json())})
             await send({"type": "websocket.close", "code": close_code})
 
+        if not requests.allow(address):  # a connection costs like a request (it may read a room)
+            error = RoomError("rate_limited", "too many connections at once; slow down", 429)
+            await refuse(error, CLOSE_LIMIT)
+            return
         if sockets[address] >= limits.connections_per_address:
             most = limits.connections_per_address
             message = f"this address holds the most connections the server allows ({most})"

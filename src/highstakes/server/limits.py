@@ -30,7 +30,7 @@ class Limits:
     messages_per_second: float = 20.0
     #: Messages a second from all the WebSocket connections of one client address.
     address_messages_per_second: float = 60.0
-    #: API requests a second from one client address.
+    #: API requests and WebSocket connections a second from one client address.
     requests_per_second: float = 20.0
     #: Seconds a client has to send a request's head, and its body.
     request_timeout: float = 10.0
