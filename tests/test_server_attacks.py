@@ -366,3 +366,16 @@ def test_unfinished_requests_time_out(sqlite_url: str) -> None:
         finally:
             for probe in held:
                 probe.close()
+
+
+def test_a_request_head_without_end_is_cut_off(server: ThreadServer) -> None:
+    with socket.create_connection((HOST, server.port), timeout=10) as probe:
+        probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        try:
+            for _ in range(200):  # 200 KiB of one header, never finished
+                probe.sendall(b"X-Padding: " + b"x" * 1000 + b"\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server already closed its side
+        answer = closed_by_server(probe, 5.0)
+    assert answer is not None and answer.startswith(b"HTTP/1.1 431"), answer
+    assert server.request("GET", "/healthz").status_code == 200

@@ -6,8 +6,9 @@ thousand file descriptors until the process can accept no more. The protocols he
 uvicorn's own (httptools or h11 for HTTP, websockets for WebSockets) to add
 
 - a **request timeout**: the head of every request must arrive within ``request_timeout``
-  seconds of its first byte (or of the connection); otherwise the server answers 408 and
-  closes the connection. Idle keep-alive connections close after 5 s (uvicorn's own rule).
+  seconds of its first byte (or of the connection), and within 64 KiB; otherwise the server
+  answers 408 (or 431) and closes the connection. Idle keep-alive connections close after
+  5 s (uvicorn's own rule).
 - a cap on the **connections one address holds** (HTTP and WebSocket together); one more is
   answered 429 ``too_many_connections`` and closed at once. Addresses of trusted proxies
   (``--forwarded-allow-ips``) are not capped here: the application caps the WebSockets of
@@ -31,6 +32,7 @@ from highstakes.server import wire
 from highstakes.server.limits import Counter, Limits
 from highstakes.server.security import hide_tokens_in
 
+MAX_HEAD_BYTES = 64 * 1024  # a request's line and headers
 MAX_WEBSOCKET_MESSAGE = 64 * 1024  # frames beyond the server's 16 KiB message limit are cut off earlier
 PING_SECONDS = 20.0  # WebSocket keep-alive pings, and how long a pong may take
 
@@ -84,6 +86,9 @@ def guarded_protocols(
         f"this address holds the most connections the server allows ({limits.connections_per_address})",
     )
     timed_out = _refusal("408 Request Timeout", "timeout", "the request took too long to arrive")
+    too_long = _refusal(
+        "431 Request Header Fields Too Large", "too_large", f"a request's head is limited to {MAX_HEAD_BYTES} bytes"
+    )
     http_base: Any = _base_http_protocol()
 
     class GuardedHTTP(http_base):  # type: ignore[misc, valid-type]
@@ -91,6 +96,7 @@ def guarded_protocols(
             super().connection_made(transport)
             self._counted: str | None = None
             self._timer: asyncio.TimerHandle | None = None
+            self._head_bytes = 0
             self._refused = False
             peer = self.client[0] if self.client else ""
             if peer not in trusted:
@@ -122,6 +128,11 @@ def guarded_protocols(
         def data_received(self, data: bytes) -> None:
             if self._refused:
                 return
+            if self._timer is not None:  # a head is on its way: it may not grow without end
+                self._head_bytes += len(data)
+                if self._head_bytes > MAX_HEAD_BYTES:
+                    self._refuse(too_long)
+                    return
             before = self.cycle
             super().data_received(data)
             if self.transport.get_protocol() is not self:
@@ -130,8 +141,9 @@ def guarded_protocols(
                 self._uncount()
             elif self.cycle is not before:
                 self._disarm()  # a request's head arrived
-            elif self.cycle is None or self.cycle.response_complete:
+            elif (self.cycle is None or self.cycle.response_complete) and self._timer is None:
                 self._arm()  # the start of the next request's head
+                self._head_bytes = len(data)
 
         def _uncount(self) -> None:
             if self._counted is not None:
@@ -141,6 +153,7 @@ def guarded_protocols(
         def _arm(self) -> None:
             if self._timer is None and not self.transport.is_closing():
                 self._timer = self.loop.call_later(limits.request_timeout, self._time_out)
+                self._head_bytes = 0
 
         def _disarm(self) -> None:
             if self._timer is not None:
