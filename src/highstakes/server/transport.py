@@ -87,7 +87,8 @@ def guarded_protocols(
     )
     timed_out = _refusal("408 Request Timeout", "timeout", "the request took too long to arrive")
     too_long = _refusal(
-        "431 Request Header Fields Too Large", "too_large", f"a request's head is limited to {MAX_HEAD_BYTES} bytes"
+        "431 Request Header Fields Too Large", "too_large",
+        f"a request's head is limited to {MAX_HEAD_BYTES} bytes",
     )
     http_base: Any = _base_http_protocol()
 
