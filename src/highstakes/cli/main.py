@@ -406,6 +406,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
         help="server log level (default warning)",
     )
+    sub.add_argument(
+        "--ws-compression", action="store_true",
+        help="compress WebSocket messages (off by default: it costs more processor time than it saves)",
+    )
     access = sub.add_argument_group("who may use the server from a browser")
     access.add_argument(
         "--allowed-host", action="append", default=[], metavar="NAME",
@@ -420,10 +424,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--forwarded-allow-ips", metavar="LIST",
         help="addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers to trust, "
         "comma-separated (e.g. 127.0.0.1); the limits per address then count the clients they name",
-    )
-    access.add_argument(
-        "--ws-compression", action="store_true",
-        help="compress WebSocket messages (off by default: it costs more processor time than it saves)",
     )
     from highstakes.server.limits import Limits  # the defaults; no heavy import
 
