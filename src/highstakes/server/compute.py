@@ -51,11 +51,15 @@ RANDOM_BOT = "random"
 _BOTS: dict[tuple[str, str], Bot] = {}
 
 
-def _start_worker(extra_games: bytes, parent: int) -> None:
+def _start_worker(extra_games: list[bytes], parent: int) -> None:
     # Ctrl-C reaches every process of the terminal's group: the server stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
-    for game in pickle.loads(extra_games):
+    for pickled in extra_games:
+        try:
+            game = pickle.loads(pickled)
+        except Exception:  # its module cannot be imported here: that game alone goes without
+            continue
         if game.id not in games():
             register(game)
 
@@ -144,21 +148,19 @@ def _options_key(game_id: str, options: Mapping[str, Any]) -> tuple[str, str]:
     return game_id, json.dumps(dict(options), sort_keys=True, default=str)
 
 
-def _extra_games() -> bytes:
+def _extra_games() -> list[bytes]:
     """The games registered by hand (not through entry points), for the workers to register too."""
     declared = {entry.name for entry in entry_points(group=ENTRY_POINT_GROUP)}
-    extra: list[GameDefinition] = []
+    extra: list[bytes] = []
     for game_id in games():
         if game_id in declared:
             continue
-        game = definition(game_id)
+        game: GameDefinition = definition(game_id)
         try:
-            pickle.dumps(game)
+            extra.append(pickle.dumps(game))
         except Exception:  # a definition that cannot travel stays playable, without bots in workers
             log.warning("%r cannot reach the worker processes: its bots and hints will fail", game_id)
-            continue
-        extra.append(game)
-    return pickle.dumps(extra)
+    return extra
 
 
 class ComputePool:
@@ -227,7 +229,13 @@ class ComputePool:
         if check is None:
             check = asyncio.ensure_future(self._run(preparation_seconds, game_id, dict(options)))
             self._checks[key] = check
-            check.add_done_callback(lambda _done: self._checks.pop(key, None))
+
+            def forget(done: asyncio.Future[float | None]) -> None:
+                self._checks.pop(key, None)
+                if not done.cancelled():
+                    done.exception()  # seen here: those who waited for it may have gone (a stop)
+
+            check.add_done_callback(forget)
         try:
             seconds = await asyncio.shield(check)
         except asyncio.CancelledError:
@@ -260,7 +268,8 @@ class ComputePool:
             raise
         except Exception:
             # The bots will then prepare for themselves, in a worker: slow, but never in this process.
-            log.warning("the preparation of %s for options %s failed", game_id, key[1], exc_info=True)
+            if not self._closed:  # when stopping, the workers were killed on purpose
+                log.warning("the preparation of %s for options %s failed", game_id, key[1], exc_info=True)
         finally:
             if not self._closed:
                 self._ready.add(key)
