@@ -818,10 +818,18 @@ class RoomManager:
             return  # someone acted meanwhile, or a rematch replaced the game
         view, legal = room.game.view(seat), room.game.legal_actions(seat)
         seed = f"{room.id}:{game_number}:{version}:{seat}"
-        # In a worker process; a bot that needs the game's preparation waits for it there.
-        action = await self.compute.choose(
-            room.game_id, room.game.options, bot, view, [action.to_json() for action in legal], seed,
-        )
+        try:
+            # In a worker process, after the game's preparation when the bot needs one.
+            action = await self.compute.choose(
+                room.game_id, room.game.options, bot, view, [action.to_json() for action in legal], seed,
+            )
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # Logged once; the next change in the room (a connection, say) tries again.
+            room.scheduled.discard((game_number, version, seat))
+            log.exception("the %s bot of room %s could not move", bot, room.id)
+            return
         if not current():
             return
         with contextlib.suppress(RoomError):  # the position moved on while the bot thought
