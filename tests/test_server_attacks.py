@@ -115,7 +115,10 @@ def test_a_hint_that_needs_a_solve_stalls_nobody_and_a_signal_still_stops_the_se
                 thread.join()
             times = [t for result in results for t in result]
             assert len(times) >= 2 * 30, f"only {len(times)} pongs in 3 s"
-            assert statistics.median(times) < 0.1 and max(times) < 1.0, (statistics.median(times), max(times))
+            # Generous bounds for a busy machine; a solve in the server's process gave a median of
+            # 218 ms, a worst of 1.4 s, and left most pings unanswered.
+            median = statistics.median(times)
+            assert median < 0.15 and max(times) < 1.0, (median, max(times))
             assert [message["version"] for message in watcher.states()] == [0], "the bots waited"
             for client in [*pingers, *players]:
                 client.close()
