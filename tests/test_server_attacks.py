@@ -94,7 +94,7 @@ def test_a_hint_that_needs_a_solve_stalls_nobody_and_a_signal_still_stops_the_se
         mover = players[0].last_state()["to_act"][0]
         asked = time.monotonic()
         players[mover].send({"type": "hint"})
-        # At once, not after the half-minute solve (10 s: the helper processes may still be starting).
+        # At once, not after the half-minute solve (10 s: the worker processes may still be starting).
         reply = players[mover].recv_until(lambda message: message["type"] == "hint", timeout=10)
         assert time.monotonic() - asked < 10
         assert reply["type"] == "hint" and reply["preparing"] is True, reply
@@ -124,16 +124,16 @@ def test_a_hint_that_needs_a_solve_stalls_nobody_and_a_signal_still_stops_the_se
             for client in [*pingers, *players]:
                 client.close()
 
-        # A signal during the solve stops the server, its helper processes included, within a second.
+        # A signal during the solve stops the server, its worker processes included, within a second.
         assert server.process is not None
-        helpers = child_pids(server.process.pid)
-        assert helpers, "the solve runs in a helper process"
+        workers = child_pids(server.process.pid)
+        assert workers, "the solve runs in a worker process"
         stopped = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
         server.process.wait(timeout=10)
         assert time.monotonic() - stopped < 1.5
         time.sleep(0.2)
-        assert not [pid for pid in helpers if running(pid)], "a helper process outlived the server"
+        assert not [pid for pid in workers if running(pid)], "a worker process outlived the server"
     finally:
         server.kill()
     log = (tmp_path / "server.log").read_text()
