@@ -141,14 +141,14 @@ def test_a_signal_stops_the_server_within_a_second_while_workers_compute(stop: i
             while len(child_pids(server.process.pid)) < 2 and time.monotonic() < deadline:
                 time.sleep(0.1)
             time.sleep(1.0)  # the solve is under way
-            helpers = child_pids(server.process.pid)
-            assert helpers
+            workers = child_pids(server.process.pid)
+            assert workers
             stopped = time.monotonic()
             server.process.send_signal(stop)
             server.process.wait(timeout=10)
             assert time.monotonic() - stopped < 1.5
         time.sleep(0.2)
-        assert not [pid for pid in helpers if running(pid)], "a worker outlived the server"
+        assert not [pid for pid in workers if running(pid)], "a worker outlived the server"
     finally:
         server.kill()
     log = (tmp_path / "server.log").read_text()
