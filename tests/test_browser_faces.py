@@ -8,10 +8,10 @@ WebSocket. Replays and the list of open rooms come from the server (POST /api/re
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
-import time
 from typing import Any
 
 import pytest
@@ -62,13 +62,17 @@ def play_greed_by_keys(page: Page) -> None:
 
 
 def finished_bots_room(server_url: str, game: str, bots: list[str]) -> str:
-    """A room of bots only: it starts at once and plays to its end by itself."""
+    """A room of bots only, watched to its end (bots alone pause while nobody watches)."""
+    from websockets.sync.client import connect
+
     seats = [f"bot:{bot}" for bot in bots]
     room = post_json(server_url, "/api/rooms", {"game": game, "seats": seats})["room"]
-    for _ in range(600):
-        if get_json(server_url, f"/api/rooms/{room}")["status"] == "over":
-            return str(room)
-        time.sleep(0.05)
+    with connect(server_url.replace("http://", "ws://") + f"/ws/{room}", proxy=None) as spectator:
+        for _ in range(600):
+            if get_json(server_url, f"/api/rooms/{room}")["status"] == "over":
+                return str(room)
+            with contextlib.suppress(TimeoutError):
+                spectator.recv(timeout=0.05)
     pytest.fail("the bots' game did not end")
 
 

@@ -33,6 +33,7 @@ from highstakes.testing.servers import (
 )
 
 MAX_MESSAGE_BYTES = 16 * 1024  # docs/server.md: messages (and bodies) over 16 KiB are refused
+JSON_BODY = {"Content-Type": "application/json"}  # the API takes no other kind of body
 
 
 def error_of(response: Any, status: int, code: str) -> str:
@@ -119,9 +120,9 @@ def test_every_bad_room_request_is_refused_with_its_reason(server: ThreadServer)
                 assert text in message, (body, message)
         # Malformed JSON, including what the JSON parser itself cannot take.
         for raw in [b"{not json", b'{"game": "greed",', b"\xff\xfe", b"[" * 5000 + b"]" * 5000, b"9" * 5000]:
-            error_of(http.post("/api/rooms", content=raw), 400, "bad_json")
+            error_of(http.post("/api/rooms", content=raw, headers=JSON_BODY), 400, "bad_json")
         oversized = json.dumps({"game": "greed", "seats": TWO, "pad": "x" * MAX_MESSAGE_BYTES}).encode()
-        message = error_of(http.post("/api/rooms", content=oversized), 413, "too_large")
+        message = error_of(http.post("/api/rooms", content=oversized, headers=JSON_BODY), 413, "too_large")
         assert str(MAX_MESSAGE_BYTES) in message
     assert rooms_on(server) == 0, "a refused request created a room"
 
@@ -193,7 +194,7 @@ def test_join_validates_names_and_seats(server: ThreadServer) -> None:
             assert "name" in error_of(http.post(path, json=body), 400, "bad_name")
         for seat in [-1, 3, "1", True, 1.5, [0]]:
             error_of(http.post(path, json={"name": "Ann", "seat": seat}), 400, "bad_seat")
-        error_of(http.post(path, content=b"{name"), 400, "bad_json")
+        error_of(http.post(path, content=b"{name", headers=JSON_BODY), 400, "bad_json")
         error_of(http.post(path, json=["Ann"]), 400, "bad_request")
         error_of(http.post(path, json={"name": "Robot", "seat": 2}), 409, "seat_is_bot")
         assert server.summary(room)["status"] == "waiting"
@@ -297,8 +298,10 @@ def test_seats_and_spectators_get_their_own_states(table: Table) -> None:
     for state in [*states.values(), watched]:
         assert state["room"] == table.room and state["game"] == "greed" and state["game_number"] == 1
         assert state["status"] == "playing" and state["version"] == 0 and state["result"] is None
-        assert state["seats"] == table.server.summary(table.room)["seats"]
         assert [seat["name"] for seat in state["seats"]] == ["Ann", "Bob"]
+    # Each client's seats, with the presence changes it heard of since, are the room's.
+    for client in table.clients:
+        assert client.seats() == table.server.summary(table.room)["seats"]
     replayer = Replayer(table.record())
     for seat, client in [*table.players.items(), (None, table.spectator)]:
         assert check_states(replayer, seat, client.received) >= 1
@@ -517,19 +520,20 @@ def test_a_full_game_between_two_clients_then_a_rematch(table: Table) -> None:
 
 def test_a_bot_seat_plays_by_itself(server: ThreadServer) -> None:
     room = server.create_room(["human", "bot:heuristic"])
-    # The spectator is there first, so it hears of every move, the bot's first ones included.
     with server.client(room) as spectator:
         _, token = server.join(room, "Ann")
         with server.client(room, token) as ann:
             final = play_until(ann, random.Random(3), game_over)
         spectator.recv_until(game_over)
-    events = [state["event"] for state in spectator.states()]
+    # A player hears of every move from when it connects (a spectator of the latest position).
+    events = [state["event"] for state in ann.states()]
     bot_moves = events.count({"kind": "acted", "seat": 1})
     assert bot_moves and events.count({"kind": "acted", "seat": 0})
     record = stored_record(server.database_url, room)
     assert final["version"] == len(decisions(record))
     # The bot made every move of seat 1, each announced as that seat's.
-    assert sum(entry["seat"] == 1 for entry in decisions(record)) == bot_moves
+    since = ann.states()[0]["version"]
+    assert sum(entry["seat"] == 1 for entry in decisions(record)[since:]) == bot_moves
     replayer = Replayer(record)
     assert check_states(replayer, 0, ann.received) > 1
     assert check_states(replayer, None, spectator.received) == len(spectator.states())

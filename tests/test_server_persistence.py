@@ -106,6 +106,15 @@ def test_storage_keeps_rooms_seats_and_logs(database_url: str) -> None:
             reopened.close()
         assert set(rooms) == {"roomA", "roomB"}
         assert (rooms["roomA"].game_number, rooms["roomA"].seed) == (2, 12345)
+        # A rematch leaves the first game as it was: each game keeps its own seed.
+        reopened = Storage(url)
+        try:
+            assert reopened.game_record("roomA", 1)["seed"] == largest_seed  # type: ignore[index]
+            assert reopened.game_record("roomA", 2)["seed"] == 12345  # type: ignore[index]
+            assert reopened.load_room("roomA") == rooms["roomA"]
+            assert reopened.load_room("nosuchroom") is None
+        finally:
+            reopened.close()
         assert rooms["roomA"].actions == [entry(5)]
         assert rooms["roomA"].seats == {0: ("Ann", "a" * 64)}
         assert rooms["roomB"].actions == log[:1] and rooms["roomB"].turn_timer == 30.0
@@ -167,9 +176,11 @@ def test_a_restarted_server_has_the_same_rooms_and_play_continues(database_url: 
         assert summaries["rematch"]["game_number"] == 2
 
     with ThreadServer(database_url, seed=202) as second:
-        assert second.request("GET", "/healthz").json()["rooms"] == len(rooms)
+        # Rooms are read when someone asks for them, not at the start.
+        assert second.request("GET", "/healthz").json()["rooms"] == 0
         for key, room in rooms.items():
             assert lasting_summary(second, room) == summaries[key]
+        assert second.request("GET", "/healthz").json()["rooms"] == len(rooms)
         again: dict[tuple[str, int | None], Client] = {}
         for key, seat in before:
             token = tokens[key][seat] if seat is not None else None

@@ -7,6 +7,7 @@ Most of it is driven through the room manager directly: a room may not ask for l
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -24,17 +25,25 @@ from highstakes.testing.servers import ThreadServer
 TWO = ["human", "human"]
 
 
+@pytest.fixture(autouse=True)
+def spectators_hear_every_update(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests look at every update a spectator gets: send them as they come, unthrottled."""
+    monkeypatch.setattr(rooms, "SPECTATOR_INTERVAL", 0.0)
+
+
 @dataclass(eq=False)  # a room keeps its connections in a set: hashed by identity
 class Listener:
-    """A connection double that keeps every message the room sends it."""
+    """A connection double that keeps every state message the room sends it."""
 
     seat: int | None
     received: list[dict[str, Any]] = field(default_factory=list)
     arrived: list[float] = field(default_factory=list)  # time.monotonic() of each message
 
-    async def send(self, message: dict[str, Any]) -> None:
-        self.received.append(message)
-        self.arrived.append(time.monotonic())
+    def deliver(self, text: str) -> None:
+        message = json.loads(text)
+        if message["type"] == "state":
+            self.received.append(message)
+            self.arrived.append(time.monotonic())
 
     def last(self) -> dict[str, Any]:
         return self.received[-1]
@@ -59,13 +68,13 @@ async def full_room(manager: RoomManager, turn_timer: float | None) -> tuple[Roo
     """A started two-person Greed room, each seat and a spectator listening."""
     room = await manager.create_room({"game": "greed", "seats": TWO, "turn_timer": turn_timer})
     listeners: Listeners = {None: Listener(None)}
-    await manager.connect(room, listeners[None])
+    manager.connect(room, listeners[None])
     assert listeners[None].last()["turn_deadline"] is None, "nobody must act while people are missing"
     for name in ("Ann", "Bob"):
         await manager.join(room, {"name": name})
     for seat in (0, 1):
         listeners[seat] = Listener(seat)
-        await manager.connect(room, listeners[seat])
+        manager.connect(room, listeners[seat])
     assert room.status == "playing"
     return room, listeners
 
@@ -89,11 +98,13 @@ def test_a_timed_room_tells_every_connection_the_seconds_left(tmp_path: Path) ->
 
         await asyncio.sleep(0.3)
         later = Listener(None)
-        await manager.connect(room, later)  # the deadline is computed when a message is sent
+        manager.connect(room, later)  # the deadline is computed when a message is sent
         left = later.last()["turn_deadline"]
         assert 0 < left <= first[None] - 0.25, (first[None], left)
         # A seat connecting is no new position: the same deadline, only less of it left.
-        assert 0 < listeners[0].last()["turn_deadline"] <= first[0] - 0.25
+        second_tab = Listener(0)
+        manager.connect(room, second_tab)
+        assert 0 < second_tab.last()["turn_deadline"] <= first[0] - 0.25
 
         # A new position starts a new timer.
         rng = random.Random(2)
@@ -140,12 +151,13 @@ def test_the_timer_acts_at_the_deadline_it_announced(tmp_path: Path, monkeypatch
 
     async def scenario(manager: RoomManager) -> None:
         timer = 0.6
+        await manager.compute.warm()  # bots think in worker processes: start them first
         room = await manager.create_room({"game": "greed", "seats": TWO, "turn_timer": 5})
         room.turn_timer = timer  # below the API's minimum, to keep the test fast
         for name in ("Ann", "Bob"):
             await manager.join(room, {"name": name})
         ann = Listener(0)
-        await manager.connect(room, ann)
+        manager.connect(room, ann)
         announced, heard = ann.last()["turn_deadline"], ann.arrived[-1]
         assert 0 < announced <= timer
         mover = ann.last()["to_act"][0]

@@ -386,23 +386,79 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# The limits ``serve`` takes as flags: (field of Limits, flag, metavar, help).
+SERVE_LIMITS: tuple[tuple[str, str, str, str], ...] = (
+    ("rooms_per_minute", "--rooms-per-minute", "N", "rooms one client address may create a minute"),
+    ("max_rooms", "--max-rooms", "N", "rooms open at once (in memory, game not over)"),
+    ("max_bot_rooms", "--max-bot-rooms", "N", "games with bots under way at once"),
+    ("max_spectators", "--max-spectators", "N", "spectators of one room"),
+    ("connections_per_address", "--connections-per-address", "N",
+     "connections (HTTP and WebSocket) one client address may hold"),
+    ("messages_per_second", "--messages-per-second", "N", "WebSocket messages a second from one connection"),
+    ("address_messages_per_second", "--address-messages-per-second", "N",
+     "WebSocket messages a second from all connections of one client address"),
+    ("requests_per_second", "--requests-per-second", "N",
+     "API requests and WebSocket connections a second from one client address"),
+    ("request_timeout", "--request-timeout", "SECONDS", "time a client has to send a request"),
+    ("idle_room_seconds", "--idle-room-seconds", "SECONDS",
+     "time a room nobody is connected to stays in memory (a finished one: a minute at most)"),
+    ("compute_workers", "--compute-workers", "N", "processes that run bots, hints and solves"),
+    ("compute_queue", "--compute-queue", "N", "bot moves and hints that may wait for a process"),
+)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from highstakes.server.app import create_app
+    from highstakes.server.limits import Limits
+    from highstakes.server.security import Access
     from highstakes.server.storage import default_database_url
+    from highstakes.server.transport import raise_open_file_limit, server_config
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be from 1 to 65535; got {args.port}")
+    if args.bot_delay < 0:
+        raise UsageError(f"--bot-delay must be 0 or more seconds; got {args.bot_delay:g}")
+    changed = {}
+    for name, flag, *_rest in SERVE_LIMITS:
+        value = getattr(args, name)
+        if value is not None:
+            if value <= 0:
+                raise UsageError(f"{flag} must be more than 0; got {value:g}")
+            changed[name] = value
+    limits = Limits(**changed)
+    try:
+        access = Access(allowed_hosts=tuple(args.allowed_host), allowed_origins=tuple(args.allow_origin))
+    except ValueError as error:
+        raise UsageError(f"--allow-origin: {error}") from None
+    proxies = _split(args.forwarded_allow_ips)
+    try:
+        from highstakes.server.transport import Trusted
+
+        Trusted(proxies)
+    except ValueError:
+        raise UsageError(
+            f"--forwarded-allow-ips lists addresses or networks (127.0.0.1,10.0.0.0/8) or *; "
+            f"got {args.forwarded_allow_ips!r}"
+        ) from None
     url = args.db or default_database_url()
-    app = _open_app(create_app, url, bot_delay=args.bot_delay, seed=args.seed)
     listening = _listen(args.host, args.port)
+    try:
+        app = _open_app(
+            create_app, url, bot_delay=args.bot_delay, seed=args.seed, limits=limits, access=access,
+            start_workers=True,
+        )
+    except BaseException:
+        listening.close()
+        raise
+    raise_open_file_limit()
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"High Stakes is serving at http://{shown_host}:{args.port}/  (database: {_safe_url(url)})")
     print("Press Ctrl+C to stop.")
-    config = uvicorn.Config(
-        app, host=args.host, port=args.port, log_level=args.log_level,
-        ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
+    config = server_config(
+        app, limits=limits, host=args.host, port=args.port, log_level=args.log_level,
+        forwarded_allow_ips=proxies, ws_compression=args.ws_compression,
     )
     server = uvicorn.Server(config)
     server.run(sockets=[listening])
@@ -515,7 +571,11 @@ def build_parser() -> CommandParser:
     sub.add_argument("--json", action="store_true", help="print JSON instead of a table")
     sub.set_defaults(run=cmd_games)
 
-    sub = commands.add_parser("serve", help="serve the lobby and games in the browser, with friends and bots")
+    sub = commands.add_parser(
+        "serve", help="serve the lobby and games in the browser, with friends and bots",
+        description="Serve the lobby and the games in the browser. The limits protect a server open to "
+        "strangers; docs/server.md explains each, with its default.",
+    )
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
                      "0.0.0.0 lets other devices on the network join)")
     sub.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -529,6 +589,34 @@ def build_parser() -> CommandParser:
         "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
         help="server log level (default warning)",
     )
+    sub.add_argument(
+        "--ws-compression", action="store_true",
+        help="compress WebSocket messages (off by default: it costs more processor time than it saves)",
+    )
+    access = sub.add_argument_group("who may use the server from a browser")
+    access.add_argument(
+        "--allowed-host", action="append", default=[], metavar="NAME",
+        help="a host name to answer to, beyond IP addresses, localhost and this machine's name "
+        "(repeatable; *.example.org for a whole domain, * for any name)",
+    )
+    access.add_argument(
+        "--allow-origin", action="append", default=[], metavar="ORIGIN",
+        help="another site whose pages may use the server, e.g. https://games.example.org (repeatable)",
+    )
+    access.add_argument(
+        "--forwarded-allow-ips", metavar="LIST",
+        help="addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers to trust, "
+        "comma-separated (e.g. 127.0.0.1); the limits per address then count the clients they name",
+    )
+    from highstakes.server.limits import Limits  # the defaults; no heavy import
+
+    defaults = Limits()
+    limits = sub.add_argument_group("limits")
+    for name, flag, metavar, text in SERVE_LIMITS:
+        default = getattr(defaults, name)
+        limits.add_argument(
+            flag, dest=name, type=type(default), metavar=metavar, help=f"{text} (default {default:g})"
+        )
     sub.set_defaults(run=cmd_serve)
 
     sub = commands.add_parser("play", help="play in the terminal, hot-seat or against bots")

@@ -1,35 +1,48 @@
 """The ASGI application: lobby and game pages, the JSON API and the WebSocket.
 
-See docs/server.md for the protocol. Game-independent: it relays views and legal
-actions; each game may ship a browser renderer in ``catalog/<game>/web/renderer.js``.
+See docs/server.md for the protocol and the limits. Game-independent: it relays views and
+legal actions; each game may ship a browser renderer in ``catalog/<game>/web/renderer.js``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import json
+import logging
+import re
 import time
-from collections.abc import AsyncIterator
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib.resources import files
 from typing import Any
+from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Message, Receive, Scope, Send
 
 import highstakes as hs
 from highstakes.bots.registry import available_bots, bot_catalog
 from highstakes.engine.registry import definition
+from highstakes.server import wire
+from highstakes.server.limits import AddressBuckets, Counter, Limits, TokenBucket
 from highstakes.server.rooms import Room, RoomError, RoomManager
+from highstakes.server.security import Access, Guard
 from highstakes.server.storage import Storage
 
+log = logging.getLogger("highstakes.server")
+
 MAX_MESSAGE_BYTES = 16 * 1024
-MESSAGES_PER_SECOND = 20  # a person clicks a few times a second; more is a flood
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_ROOM = 4404
+CLOSE_LIMIT = 4429  # a limit refused the connection: try again later
+CLOSE_TOO_SLOW = 4408  # the client stopped reading its messages
+SEND_TIMEOUT = 5.0  # seconds a connection may take to take one message before it is dropped
+MAX_QUEUED = 256  # messages waiting for one connection before it counts as not reading
+SWEEP_SECONDS = 1.0
 
 
 def _static(name: str) -> Any:
@@ -40,74 +53,183 @@ def _renderer(game_id: str) -> Any | None:
     return definition(game_id).web_renderer()
 
 
-def _error(error: RoomError) -> JSONResponse:
-    return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
+def _error(error: RoomError) -> Response:
+    body = {"error": {"code": error.code, "message": error.message}}
+    return wire.JSONAnswer(body, status_code=error.status)
 
 
-async def _json_body(request: Request) -> Any:
-    # Read in chunks and stop at the limit: request.body() would first buffer a body of any size.
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_MESSAGE_BYTES:
-            raise RoomError("too_large", f"the body is over {MAX_MESSAGE_BYTES} bytes", 413)
-    try:
-        return json.loads(body or b"{}")
-    except (ValueError, RecursionError):
-        # ValueError covers bad syntax, bad UTF-8 and over-long numbers; RecursionError
-        # deeply nested arrays. Either is the client's mistake, never a server error.
-        raise RoomError("bad_json", "the body is not valid JSON") from None
-
-
-class RateLimiter:
-    """A token bucket: ``rate`` messages a second, in bursts of up to ``rate``."""
-
-    def __init__(self, rate: float) -> None:
-        self.rate = rate
-        self.allowance = rate
-        self.last = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.allowance = min(self.rate, self.allowance + (now - self.last) * self.rate)
-        self.last = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+def client_address(scope: Scope) -> str:
+    """The client's address (the one a trusted proxy names, when there is one)."""
+    client = scope.get("client")
+    return str(client[0]) if client else ""
 
 
 class SocketConnection:
-    """One browser tab on one room: a seat (or None for a spectator) and its socket."""
+    """One browser tab on one room: a seat (None for a spectator), and an outbox that never blocks.
 
-    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
-        self.websocket = websocket
+    Messages queue here and a task of the connection's own sends them in order, so that a
+    room tells all its connections of a change without waiting for any one of them. A
+    connection that falls behind (too many messages queued, or one message unsent for
+    ``SEND_TIMEOUT``) is closed: it catches up when it reconnects.
+    """
+
+    __slots__ = ("_send", "address", "closed", "closing", "outbox", "pump", "seat", "sending_since", "wake")
+
+    def __init__(self, send: Send, seat: int | None, address: str) -> None:
+        self._send = send
         self.seat = seat
+        self.address = address
+        self.outbox: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.sending_since: float | None = None
+        self.closed = False
+        self.closing: asyncio.Future[None] | None = None
+        self.pump = asyncio.ensure_future(self._pump())
 
-    async def send(self, message: dict[str, Any]) -> None:
-        await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+    def deliver(self, text: str) -> None:
+        if self.closed:
+            return
+        if len(self.outbox) >= MAX_QUEUED:
+            self.drop()
+            return
+        self.outbox.append(text)
+        self.wake.set()
+
+    def drop(self) -> None:
+        """Stop sending; ask the client to reconnect."""
+        if self.closed:
+            return
+        self.closed = True
+        self.outbox.clear()
+        self.pump.cancel()
+        self.closing = asyncio.ensure_future(self._close_quietly(CLOSE_TOO_SLOW))
+
+    async def _close_quietly(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._send({"type": "websocket.close", "code": code}), 1.0)
+
+    def stalled(self, now: float) -> bool:
+        return self.sending_since is not None and now - self.sending_since > SEND_TIMEOUT
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.outbox:
+                    text = self.outbox.popleft()
+                    self.sending_since = time.monotonic()
+                    await self._send({"type": "websocket.send", "text": text})
+                    self.sending_since = None
+        except (OSError, RuntimeError):
+            # The client went away (uvicorn's ClientDisconnected is an OSError); its handler
+            # hears of it from the socket and cleans up.
+            self.closed = True
+
+    def stop(self) -> None:
+        self.closed = True
+        self.pump.cancel()
 
 
-def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = None) -> Starlette:
-    """The server application, storing rooms at ``database_url`` (SQLite or PostgreSQL)."""
+def create_app(
+    database_url: str, *, bot_delay: float = 0.6, seed: int | None = None, limits: Limits | None = None,
+    access: Access | None = None, start_workers: bool = False,
+) -> ServerApp:
+    """The server application, storing rooms at ``database_url`` (SQLite or PostgreSQL).
+
+    ``start_workers`` starts the processes for bots and hints with the server rather than
+    on first use (a second or so later, and they cost memory while unused).
+    """
+    limits = limits or Limits()
     storage = Storage(database_url)
-    manager = RoomManager(storage, bot_delay=bot_delay, seed=seed)
+    manager = RoomManager(storage, bot_delay=bot_delay, seed=seed, limits=limits)
+    requests = AddressBuckets(limits.requests_per_second, 2 * limits.requests_per_second)
+    messages = AddressBuckets(limits.address_messages_per_second)
+    sockets = Counter()
+    live: set[SocketConnection] = set()
+
+    async def sweep_forever() -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                now = time.monotonic()
+                for connection in [connection for connection in live if connection.stalled(now)]:
+                    connection.drop()
+                manager.sweep()
+                requests.prune()
+                messages.prune()
+            except Exception:
+                log.exception("the periodic clean-up failed")
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        await manager.restore()
+        # Load every game's bots now: a first room must not wait for their imports.
+        for game_id in hs.games():
+            available_bots(game_id)
+        sweeper = asyncio.ensure_future(sweep_forever())
+        warming = asyncio.ensure_future(manager.compute.warm()) if start_workers else None
         try:
             yield
         finally:
+            sweeper.cancel()
+            if warming is not None:
+                warming.cancel()
+            for connection in list(live):
+                connection.stop()
             await manager.close()
             storage.close()
 
+    # --- helpers for the HTTP API ---------------------------------------------------------------
+    def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        """An API endpoint: limited per address, its refusals as JSON errors."""
+
+        async def endpoint(request: Request) -> Response:
+            if not requests.allow(client_address(request.scope)):
+                return _error(RoomError("rate_limited", "too many requests; slow down", 429))
+            try:
+                return await handler(request)
+            except RoomError as error:
+                return _error(error)
+
+        return endpoint
+
+    async def json_body(request: Request) -> Any:
+        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type != "application/json":
+            raise RoomError(
+                "not_json", "send the body as JSON, with the header Content-Type: application/json", 415
+            )
+        try:
+            body = await asyncio.wait_for(_read_body(request), limits.request_timeout)
+        except TimeoutError:
+            raise RoomError("timeout", "the request's body took too long to arrive", 408) from None
+        except ClientDisconnect:
+            raise RoomError("bad_request", "the request ended before its body", 400) from None
+        try:
+            return wire.loads(body or b"{}")
+        except ValueError:
+            # Bad syntax, bad UTF-8, a lone surrogate, numbers beyond a double, nesting beyond
+            # 1,024 levels: the client's mistake, never a server error.
+            raise RoomError("bad_json", "the body is not valid JSON") from None
+
+    async def _read_body(request: Request) -> bytes:
+        # Read in chunks and stop at the limit: request.body() would first buffer a body of any size.
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_MESSAGE_BYTES:
+                raise RoomError("too_large", f"the body is over {MAX_MESSAGE_BYTES} bytes", 413)
+        return body
+
+    # --- pages -----------------------------------------------------------------------------------
     async def lobby_page(_request: Request) -> Response:
         return FileResponse(str(_static("index.html")))
 
     async def room_page(request: Request) -> Response:
+        if not requests.allow(client_address(request.scope)):
+            return Response("too many requests; slow down\n", status_code=429, media_type="text/plain")
         try:
-            manager.room(request.path_params["room"])
+            await manager.get(request.path_params["room"])
         except RoomError as error:
             return Response(f"{error.message}\n", status_code=404, media_type="text/plain")
         return FileResponse(str(_static("room.html")))
@@ -118,6 +240,8 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
             return Response("no renderer for this game\n", status_code=404, media_type="text/plain")
         return FileResponse(str(path), media_type="text/javascript")
 
+    # --- the API ---------------------------------------------------------------------------------
+    @api
     async def list_games(_request: Request) -> Response:
         catalog = []
         for game_id in hs.games():
@@ -126,87 +250,117 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
             described["bot_labels"] = {name: info.label for name, info in bot_catalog(game_id).items()}
             described["renderer"] = f"/games/{game_id}/renderer.js" if _renderer(game_id) else None
             catalog.append(described)
-        return JSONResponse(catalog)
+        return wire.JSONAnswer(catalog)
 
+    @api
     async def create_room(request: Request) -> Response:
-        try:
-            room = await manager.create_room(await _json_body(request))
-        except RoomError as error:
-            return _error(error)
-        return JSONResponse({"room": room.id, "invite": f"/r/{room.id}"}, status_code=201)
+        room = await manager.create_room(await json_body(request), client_address(request.scope))
+        return wire.JSONAnswer({"room": room.id, "invite": f"/r/{room.id}"}, status_code=201)
 
+    @api
+    async def open_rooms(_request: Request) -> Response:
+        return wire.JSONAnswer(manager.open_rooms())
+
+    @api
     async def room_summary(request: Request) -> Response:
-        try:
-            return JSONResponse(manager.room(request.path_params["room"]).summary())
-        except RoomError as error:
-            return _error(error)
+        return wire.JSONAnswer((await manager.get(request.path_params["room"])).summary())
 
+    @api
     async def room_games(request: Request) -> Response:
-        try:
-            room = manager.room(request.path_params["room"])
-            return JSONResponse({"finished": await manager.finished_games(room)})
-        except RoomError as error:
-            return _error(error)
+        room = await manager.get(request.path_params["room"])
+        return wire.JSONAnswer({"finished": await manager.finished_games(room)})
 
+    @api
     async def game_record(request: Request) -> Response:
-        try:
-            room = manager.room(request.path_params["room"])
-            return JSONResponse(await manager.game_record(room, request.path_params["number"]))
-        except RoomError as error:
-            return _error(error)
+        room = await manager.get(request.path_params["room"])
+        return wire.JSONAnswer(await manager.game_record(room, request.path_params["number"]))
 
+    @api
     async def join_room(request: Request) -> Response:
-        try:
-            room = manager.room(request.path_params["room"])
-            seat, token = await manager.join(room, await _json_body(request))
-        except RoomError as error:
-            return _error(error)
-        return JSONResponse({"seat": seat, "token": token})
+        room = await manager.get(request.path_params["room"])
+        seat, token = await manager.join(room, await json_body(request))
+        return wire.JSONAnswer({"seat": seat, "token": token})
 
     async def health(_request: Request) -> Response:
-        return JSONResponse({"ok": True, "rooms": len(manager.rooms)})
+        return wire.JSONAnswer({"ok": True, "rooms": len(manager.rooms)})
 
-    async def play_socket(websocket: WebSocket) -> None:
-        await websocket.accept()
-        try:
-            room = manager.room(websocket.path_params["room"])
-            seat = room.seat_for_token(websocket.query_params.get("token"))
-        except RoomError as error:
-            await websocket.send_text(json.dumps(error.to_json()))
-            await websocket.close(CLOSE_NO_ROOM if error.status == 404 else CLOSE_BAD_TOKEN)
+    # --- the WebSocket ----------------------------------------------------------------------------
+    async def play_socket(scope: Scope, receive: Receive, send: Send) -> None:
+        if (await receive())["type"] != "websocket.connect":
             return
-        connection = SocketConnection(websocket, seat)
-        limiter = RateLimiter(MESSAGES_PER_SECOND)
-        await manager.connect(room, connection)
+        address = client_address(scope)
+
+        async def refuse(error: RoomError, close_code: int) -> None:
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": wire.dumps(error.to_json())})
+            await send({"type": "websocket.close", "code": close_code})
+
+        if not requests.allow(address):  # a connection costs like a request (it may read a room)
+            error = RoomError("rate_limited", "too many connections at once; slow down", 429)
+            await refuse(error, CLOSE_LIMIT)
+            return
+        if sockets[address] >= limits.connections_per_address:
+            most = limits.connections_per_address
+            message = f"this address holds the most connections the server allows ({most})"
+            await refuse(RoomError("too_many_connections", message, 429), CLOSE_LIMIT)
+            return
+        sockets.add(address)
+        try:
+            await _play(scope, receive, send, address, refuse)
+        except OSError:
+            pass  # the client went away while the server was answering it
+        finally:
+            sockets.remove(address)
+
+    async def _play(scope: Scope, receive: Receive, send: Send, address: str,
+                    refuse: Callable[[RoomError, int], Awaitable[None]]) -> None:
+        try:
+            room = await manager.get(scope["path_params"]["room"])
+            token = _query_value(scope, "token")
+            seat = room.seat_for_token(token)
+        except RoomError as error:
+            await refuse(error, CLOSE_NO_ROOM if error.status == 404 else CLOSE_BAD_TOKEN)
+            return
+        await send({"type": "websocket.accept"})
+        connection = SocketConnection(send, seat, address)
+        try:
+            manager.connect(room, connection)
+        except RoomError as error:
+            connection.stop()
+            await send({"type": "websocket.send", "text": wire.dumps(error.to_json())})
+            await send({"type": "websocket.close", "code": CLOSE_LIMIT})
+            return
+        live.add(connection)
+        limiter = TokenBucket(limits.messages_per_second)
         try:
             while True:
-                # Not receive_text(): it fails on a binary frame, which would drop the client
-                # with a server error instead of telling it what is wrong.
-                frame = await websocket.receive()
+                frame: Message = await receive()
                 if frame["type"] == "websocket.disconnect":
-                    raise WebSocketDisconnect(frame.get("code", 1000))
+                    return
+                if connection.closed:
+                    continue  # dropped for not reading: wait for the socket to close
                 try:
-                    if not limiter.allow():
+                    if not limiter.allow() or not messages.allow(address):
                         raise RoomError("rate_limited", "too many messages; slow down")
                     text = frame.get("text")
                     if text is None:
                         raise RoomError("bad_message", "messages are JSON in text frames, not binary ones")
                     await _handle(room, connection, text)
                 except RoomError as error:
-                    await connection.send(error.to_json())
-        except WebSocketDisconnect:
-            pass
+                    connection.deliver(wire.dumps(error.to_json()))
         finally:
-            await manager.disconnect(room, connection)
+            live.discard(connection)
+            connection.stop()
+            manager.disconnect(room, connection)
 
     async def _handle(room: Room, connection: SocketConnection, text: str) -> None:
-        if len(text.encode()) > MAX_MESSAGE_BYTES:
+        if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
             raise RoomError("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
         try:
-            message = json.loads(text)
-        except (ValueError, RecursionError):
-            # As for request bodies: over-long numbers and deep nesting are bad JSON too,
-            # and an uncaught error here would drop the player's connection.
+            message = wire.loads(text)
+        except ValueError:
+            # As for request bodies: over-long numbers, deep nesting and lone surrogates are
+            # bad JSON too, and an uncaught error here would drop the player's connection.
             raise RoomError("bad_json", "that message is not valid JSON") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise RoomError("bad_message", 'a message is a JSON object with a "type"')
@@ -216,13 +370,14 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
                 raise RoomError("bad_message", 'an "act" message needs an "action"')
             await manager.act(room, connection.seat, message["action"], message.get("version"))
         elif kind == "hint":
-            await connection.send({"type": "hint", "hint": await manager.hint(room, connection.seat)})
+            await manager.hint(room, connection)
         elif kind == "rematch":
             await manager.rematch(room, connection.seat)
         elif kind == "ping":
-            await connection.send({"type": "pong"})
+            manager.before_pong(room, connection)
+            connection.deliver('{"type":"pong"}')
         else:
-            raise RoomError("unknown_type", f"unknown message type {kind!r}; use act, hint, rematch or ping")
+            raise RoomError("unknown_type", "unknown message type; use act, hint, rematch or ping")
 
     routes = [
         Route("/", lobby_page),
@@ -230,14 +385,46 @@ def create_app(database_url: str, *, bot_delay: float = 0.6, seed: int | None = 
         Route("/games/{game}/renderer.js", renderer),
         Route("/api/games", list_games),
         Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/open-rooms", open_rooms),
         Route("/api/rooms/{room}", room_summary),
         Route("/api/rooms/{room}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{room}/games", room_games),
         Route("/api/rooms/{room}/games/{number:int}/record", game_record),
         Route("/healthz", health),
-        WebSocketRoute("/ws/{room}", play_socket),
         Mount("/static", StaticFiles(packages=[("highstakes.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.manager = manager
-    return app
+    return ServerApp(Starlette(routes=routes, lifespan=lifespan), play_socket, access or Access(), manager)
+
+
+SOCKET_PATH = re.compile(r"/ws/([^/]+)")
+
+
+class ServerApp:
+    """The ASGI application: the guard (hosts, origins, headers) in front of everything, then
+    the game's WebSocket straight to its handler and every other request to Starlette.
+
+    The WebSocket skips Starlette's routing and middleware: each of its many messages would
+    otherwise pass through them on the way out.
+    """
+
+    def __init__(self, http: Starlette, socket: Callable[[Scope, Receive, Send], Awaitable[None]],
+                 access: Access, manager: RoomManager) -> None:
+        self.http = http
+        self.socket = socket
+        self.manager = manager
+        self._guarded = Guard(self._dispatch, access)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._guarded(scope, receive, send)
+
+    async def _dispatch(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and (match := SOCKET_PATH.fullmatch(scope["path"])):
+            scope["path_params"] = {"room": match[1]}
+            await self.socket(scope, receive, send)
+            return
+        await self.http(scope, receive, send)
+
+
+def _query_value(scope: Scope, name: str) -> str | None:
+    values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get(name)
+    return values[0] if values else None

@@ -1,9 +1,19 @@
 """Rooms: one game each, seats for people and bots, live connections, persistence.
 
-Everything that changes a room happens under its lock, in this order: try the
-action on a clone of the game (a refusal changes nothing), commit it to the
-database, swap the clone in, and only then tell the connections. A client
-therefore never hears of an action that a crash could lose.
+Everything that changes a room happens under its lock, in this order: try the action on
+a clone of the game (a refusal changes nothing), commit it to the database, swap the
+clone in, and only then tell the connections. A client therefore never hears of an
+action that a crash could lose.
+
+Only the rooms in use live in memory. A room nobody is connected to leaves it after a
+while (a finished one sooner), and is rebuilt from its log when someone asks for it; the
+server therefore starts without reading any room.
+
+What connections hear: every player's connection gets each new position at once, in its
+own seat's view, computed and encoded once for all connections of that seat; spectators
+share one encoded message, sent at most ten times a second (the latest position, when
+play is quicker); a connection coming or going is a small ``presence`` message, sent
+only when a seat's presence changes.
 """
 
 from __future__ import annotations
@@ -11,34 +21,42 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import random
+import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 import highstakes as hs
-from highstakes.bots.registry import available_bots, make_bot, strongest_bot
+from highstakes.bots.registry import available_bots, strongest_bot
 from highstakes.engine.action import JSON
-from highstakes.engine.bot import Bot
 from highstakes.engine.game import Game
 from highstakes.engine.options import resolve_options
 from highstakes.engine.registry import definition
+from highstakes.server import wire
+from highstakes.server.compute import Busy, ComputePool, Preparation
+from highstakes.server.limits import Limits, SlidingWindow
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
+from highstakes.server.writer import DatabaseThread
 
-T = TypeVar("T")
+log = logging.getLogger("highstakes.server")
 
 MAX_NAME_LENGTH = 32
-SEND_TIMEOUT = 5.0  # seconds a broadcast waits for one client before dropping it
 MIN_TURN_TIMER, MAX_TURN_TIMER = 5.0, 3600.0
+SPECTATOR_INTERVAL = 0.1  # seconds between two updates to a room's spectators
+OPEN_ROOMS_LISTED = 50
+ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+RECENT_MOVES = 16  # decisions remembered per room, to recognise a double click
 
 
 class RoomError(Exception):
     """A request the room refuses; ``status`` is the HTTP status to answer with."""
 
     def __init__(self, code: str, message: str, status: int = 400, rule: str | None = None) -> None:
+        message = wire.printable(message)
         super().__init__(message)
         self.code, self.message, self.status, self.rule = code, message, status, rule
 
@@ -51,11 +69,17 @@ class Connection(Protocol):
 
     seat: int | None
 
-    async def send(self, message: dict[str, Any]) -> None: ...
+    def deliver(self, text: str) -> None:
+        """Queue a message (JSON text) for the client; never waits."""
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_words(seat: int) -> str:
+    """A seat as people count it: from 1."""
+    return f"seat {seat + 1}"
 
 
 @dataclass(frozen=True)
@@ -76,7 +100,7 @@ class SeatKind:
         return "human" if self.bot is None else f"bot:{self.bot}"
 
 
-@dataclass
+@dataclass(eq=False)
 class Room:
     id: str
     game_id: str
@@ -88,14 +112,28 @@ class Room:
     game: Game
     names: dict[int, str] = field(default_factory=dict)
     token_hashes: dict[int, str] = field(default_factory=dict)
-    connections: set[Any] = field(default_factory=set)
+    players: dict[int, set[Connection]] = field(default_factory=dict)  # seat -> its connections
+    spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bots: dict[int, Bot] = field(default_factory=dict)
     pending: set[asyncio.Task[None]] = field(default_factory=set)
+    scheduled: set[tuple[int, int, int]] = field(default_factory=set)  # (game, version, seat) with a task
     # When each running turn timer fires, by the wall clock, keyed by (game number, version,
     # seat) like the timer itself: a rematch restarts versions, so the version alone is not
     # enough to tell whose deadline a state message may show.
     deadlines: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    last_active: float = field(default_factory=time.monotonic)
+    evicted: bool = False  # left memory: a newer copy may be loaded from the database
+    # Decisions of the current game by version, to recognise a move sent twice.
+    recent: dict[int, tuple[int, JSON]] = field(default_factory=dict)
+    hint_waiters: set[Connection] = field(default_factory=set)
+    # What the spectators were last sent, and the update that waits for its turn.
+    spectator_text: str | None = None
+    spectator_event: dict[str, Any] | None = None
+    last_spectator_flush: float = 0.0
+    spectator_flush: asyncio.TimerHandle | None = None
+    # Each seat's view, legal actions and amounts at the current position, computed once.
+    _parts: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    _parts_key: tuple[int, int, str] | None = None
 
     @property
     def version(self) -> int:
@@ -104,13 +142,32 @@ class Room:
 
     @property
     def waiting_for_people(self) -> bool:
-        return any(kind.bot is None and seat not in self.names for seat, kind in enumerate(self.kinds))
+        # Only people's seats have names: the room waits while some have none.
+        return len(self.names) < self.people
+
+    def __post_init__(self) -> None:
+        self.people = sum(kind.bot is None for kind in self.kinds)  # seats that are people's; never changes
 
     @property
     def status(self) -> str:
         if self.game.is_over:
             return "over"
         return "waiting" if self.waiting_for_people else "playing"
+
+    @property
+    def has_bots(self) -> bool:
+        return any(kind.bot is not None for kind in self.kinds)
+
+    @property
+    def has_people(self) -> bool:
+        return self.people > 0
+
+    @property
+    def watched(self) -> bool:
+        return bool(self.spectators) or any(self.players.values())
+
+    def connections(self) -> list[Connection]:
+        return [*self.spectators, *(connection for seat in self.players.values() for connection in seat)]
 
     def seat_for_token(self, token: str | None) -> int | None:
         """The seat a token plays, None for no token; raises for a token of no seat."""
@@ -131,6 +188,7 @@ class Room:
         """
         position = (self.game_number, self.version)
         self.deadlines = {key: at for key, at in self.deadlines.items() if key[:2] == position}
+        self.scheduled = {key for key in self.scheduled if key[:2] == position}
         if self.status != "playing" or self.turn_timer is None:
             self.deadlines.clear()
             return
@@ -152,31 +210,51 @@ class Room:
         deadline = current[seat] if seat in current else min(current.values())
         return round(max(0.0, deadline - time.time()), 3)
 
+    def seats(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "kind": "human" if kind.bot is None else "bot",
+                "bot": kind.bot,
+                "name": self.names.get(seat) if kind.bot is None else f"{kind.bot} bot",
+                "connected": kind.bot is not None or bool(self.players.get(seat)),
+            }
+            for seat, kind in enumerate(self.kinds)
+        ]
+
     def summary(self) -> dict[str, Any]:
-        connected = {connection.seat for connection in self.connections}
         return {
             "room": self.id,
             "game": self.game_id,
             "title": definition(self.game_id).title,
             "options": dict(self.game.options),
             "status": self.status,
-            "seats": [
-                {
-                    "seat": seat,
-                    "kind": "human" if kind.bot is None else "bot",
-                    "bot": kind.bot,
-                    "name": self.names.get(seat) if kind.bot is None else f"{kind.bot} bot",
-                    "connected": kind.bot is not None or seat in connected,
-                }
-                for seat, kind in enumerate(self.kinds)
-            ],
+            "seats": self.seats(),
             "turn_timer": self.turn_timer,
             "game_number": self.game_number,
         }
 
+    def _seat_parts(self, seat: int | None) -> dict[str, Any]:
+        """What a seat sees at this position; computed once per position and seat."""
+        status = self.status
+        key = (self.game_number, self.version, status)
+        if self._parts_key != key:
+            self._parts_key, self._parts = key, {}
+        parts = self._parts.get(seat)
+        if parts is None:
+            game = self.game
+            legal = game.legal_actions(seat) if seat is not None and status == "playing" else []
+            parts = self._parts[seat] = {
+                "to_act": list(game.to_act),
+                "view": game.view(seat),
+                "legal": [{"action": action.to_json(), "label": str(action)} for action in legal],
+                "amounts": game.amount_entries(seat) if legal else [],
+                "result": game.result() if game.is_over else None,
+            }
+        return parts
+
     def state_message(self, seat: int | None, event: dict[str, Any] | None) -> dict[str, Any]:
-        game = self.game
-        legal = game.legal_actions(seat) if seat is not None and self.status == "playing" else []
+        parts = self._seat_parts(seat)
         return {
             "type": "state",
             "room": self.id,
@@ -185,41 +263,111 @@ class Room:
             "seat": seat,
             "status": self.status,
             "version": self.version,
-            "to_act": list(game.to_act),
-            "view": game.view(seat),
-            "legal": [{"action": action.to_json(), "label": str(action)} for action in legal],
-            "amounts": game.amount_entries(seat) if legal else [],
-            "seats": self.summary()["seats"],
-            "result": game.result() if game.is_over else None,
+            "to_act": parts["to_act"],
+            "view": parts["view"],
+            "legal": parts["legal"],
+            "amounts": parts["amounts"],
+            "seats": self.seats(),
+            "result": parts["result"],
             "event": event,
             "turn_deadline": self.turn_deadline(seat),
         }
 
+    def state_text(self, seat: int | None, event: dict[str, Any] | None) -> str:
+        return wire.dumps(self.state_message(seat, event))
+
+    def note_move(self, version: int, seat: int, action: JSON) -> None:
+        self.recent[version] = (seat, action)
+        for old in [old for old in self.recent if old <= version - RECENT_MOVES]:
+            del self.recent[old]
+
+    def stale(self, seat: int, action: Any, version: Any, game_number: int | None) -> RoomError:
+        """The refusal of a move sent for another position, in words that say what happened."""
+        if game_number is not None and game_number != self.game_number:
+            message = "that move was for a game that has ended; a new game has begun"
+        elif isinstance(version, int) and not isinstance(version, bool) and 0 <= version < self.version:
+            if self.recent.get(version) == (seat, _normal(action)):
+                message = "that move was already made"
+            else:
+                message = "play moved on before that move arrived; the board shows where it stands now"
+        else:
+            message = "that move is not for the position on the board; the board shows where it stands now"
+        return RoomError("stale_version", message)
+
+
+def _normal(action: Any) -> Any:
+    """An action as it reads after a trip through JSON, to compare two of them."""
+    try:
+        return wire.loads(wire.dumps(action))
+    except (TypeError, ValueError):
+        return None
+
 
 class RoomManager:
-    """All rooms of this server process, their bots and timers."""
+    """The rooms of this server process in use, their bots and timers, and the limits on them."""
 
-    def __init__(self, storage: Storage, *, bot_delay: float = 0.6, seed: int | None = None) -> None:
+    def __init__(
+        self, storage: Storage, *, bot_delay: float = 0.6, seed: int | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room]] = {}
         self._random = random.Random(seed)
-        # One thread for the database: writes stay in order and SQLite never sees two writers.
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="highstakes-db")
+        self._created = SlidingWindow(self.limits.rooms_per_minute, 60.0)
+        self._database: DatabaseThread | None = None
+        self._compute: ComputePool | None = None
 
-    # --- the database, off the event loop ------------------------------------------------------
-    async def _db_call(self, function: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, function, *args)
+    # --- helpers that need the event loop, made on first use ----------------------------------
+    @property
+    def database(self) -> DatabaseThread:
+        if self._database is None:
+            self._database = DatabaseThread(self.storage)
+        return self._database
 
-    async def restore(self) -> int:
-        """Rebuild every stored room by replaying its log; returns how many."""
-        stored_rooms = await self._db_call(self.storage.load_rooms)
-        for stored in stored_rooms:
-            game = hs.replay(stored.record())
-            room = self._room_from(stored, game)
-            self.rooms[room.id] = room
-            self._schedule(room)
-        return len(stored_rooms)
+    @property
+    def compute(self) -> ComputePool:
+        if self._compute is None:
+            self._compute = ComputePool(self.limits.compute_workers, self.limits.compute_queue)
+        return self._compute
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            self._release(room)
+        if self._compute is not None:
+            self._compute.close()
+        if self._database is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._database.close)
+
+    # --- finding rooms: in memory, or rebuilt from the database -------------------------------------
+    async def get(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        if not ROOM_ID.fullmatch(room_id):
+            raise self._no_room()
+        loading = self._loading.get(room_id)
+        if loading is None:
+            loading = self._loading[room_id] = asyncio.ensure_future(self._load(room_id))
+            loading.add_done_callback(lambda _done: self._loading.pop(room_id, None))
+        return await asyncio.shield(loading)
+
+    @staticmethod
+    def _no_room() -> RoomError:
+        return RoomError("no_room", "there is no such room; check the invite link", 404)
+
+    async def _load(self, room_id: str) -> Room:
+        stored = await self.database.call(self.storage.load_room, room_id)
+        if stored is None:
+            raise self._no_room()
+        if room_id in self.rooms:  # created meanwhile
+            return self.rooms[room_id]
+        room = self._room_from(stored, hs.replay(stored.record()))
+        self.rooms[room.id] = room
+        self._schedule(room)
+        return room
 
     def _room_from(self, stored: StoredRoom, game: Game) -> Room:
         kinds = [SeatKind.parse(text, stored.game) for text in stored.seat_kinds]
@@ -231,17 +379,37 @@ class RoomManager:
         for seat, (name, token_hash) in stored.seats.items():
             room.names[seat] = name
             room.token_hashes[seat] = token_hash
-        room.bots = {seat: make_bot(room.game_id, kind.bot) for seat, kind in enumerate(kinds) if kind.bot}
         return room
 
-    async def close(self) -> None:
-        for room in self.rooms.values():
-            for task in list(room.pending):
-                task.cancel()
-        self._db.shutdown(wait=True)
+    def sweep(self) -> None:
+        """Let rooms nobody uses leave memory; forget the limits' old counts. Run every few seconds."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            if room.watched or room.lock.locked():
+                continue
+            idle = self.limits.finished_room_seconds if room.game.is_over else self.limits.idle_room_seconds
+            if now - room.last_active >= idle:
+                self._release(room)
+        self._created.prune()
+
+    def _release(self, room: Room) -> None:
+        """Take a room out of memory: its tasks stop, and the next request loads it afresh."""
+        room.evicted = True
+        self.rooms.pop(room.id, None)
+        for task in list(room.pending):
+            task.cancel()
+        if room.spectator_flush is not None:
+            room.spectator_flush.cancel()
+            room.spectator_flush = None
 
     # --- creating and joining -------------------------------------------------------------------
-    async def create_room(self, request: Any) -> Room:
+    def open_count(self) -> int:
+        return sum(not room.game.is_over for room in self.rooms.values())
+
+    def bot_room_count(self) -> int:
+        return sum(room.has_bots and not room.game.is_over for room in self.rooms.values())
+
+    async def create_room(self, request: Any, address: str = "") -> Room:
         if not isinstance(request, dict):
             raise RoomError("bad_request", "the body must be a JSON object")
         game_id = request.get("game")
@@ -280,7 +448,6 @@ class RoomManager:
                 "bad_turn_timer",
                 f"'turn_timer' is null (off) or seconds from {MIN_TURN_TIMER:g} to {MAX_TURN_TIMER:g}",
             )
-        room_id = self._new_room_id()
         seed = self._random.getrandbits(63)
         try:
             game = hs.new_game(game_id, len(kinds), seed=seed, options=options)  # type: ignore[arg-type]
@@ -288,6 +455,9 @@ class RoomManager:
             # Each option value is valid alone, but a game may refuse a combination of
             # options and seat count; that is the request's fault, not a server error.
             raise RoomError("bad_options", str(error)) from None
+        self._check_room_limits(address, bots=any(kind.bot for kind in kinds))
+        self._created.note(address)
+        room_id = self._new_room_id()
         stored = StoredRoom(
             id=room_id, game=game_id, options=dict(game.options),  # type: ignore[arg-type]
             seat_kinds=[kind.to_text() for kind in kinds],
@@ -295,23 +465,34 @@ class RoomManager:
             created_at=time.time(), game_number=1, seed=seed,
         )
         # The opening chance (a shuffle, a roll-off) is part of the record from the start.
-        await self._db_call(self.storage.create_room, stored, game.record()["actions"])
+        await self.database.call(self.storage.create_room, stored, game.record()["actions"])
         room = self._room_from(stored, game)
         self.rooms[room_id] = room
         self._schedule(room)
         return room
+
+    def _check_room_limits(self, address: str, *, bots: bool) -> None:
+        limits = self.limits
+        if not self._created.allows(address):
+            raise RoomError(
+                "too_many_rooms",
+                f"you have created {limits.rooms_per_minute} rooms in the last minute; wait a little", 429,
+            )
+        if self.open_count() >= limits.max_rooms:
+            raise RoomError(
+                "server_full", "the server has as many rooms open as it can hold; try again later", 503
+            )
+        if bots and self.bot_room_count() >= limits.max_bot_rooms:
+            raise RoomError(
+                "too_many_bots", "the server has as many games with bots under way as it can run; "
+                "try again later, or play without bots", 503,
+            )
 
     def _new_room_id(self) -> str:
         while True:
             room_id = secrets.token_urlsafe(6)
             if room_id not in self.rooms:
                 return room_id
-
-    def room(self, room_id: str) -> Room:
-        try:
-            return self.rooms[room_id]
-        except KeyError:
-            raise RoomError("no_room", f"there is no room {room_id!r}", 404) from None
 
     async def join(self, room: Room, request: Any) -> tuple[int, str]:
         """Give a person's seat to a display name; returns (seat, token)."""
@@ -325,61 +506,112 @@ class RoomManager:
             raise RoomError("bad_name", "'name' may hold printable characters only")
         seat = request.get("seat")
         async with room.lock:
+            if room.evicted:
+                raise self._no_room()
             free = [s for s, kind in enumerate(room.kinds) if kind.bot is None and s not in room.names]
             if seat is None:
                 if not free:
                     raise RoomError("room_full", "every person's seat in this room is taken", 409)
                 seat = free[0]
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.kinds):
-                raise RoomError("bad_seat", f"'seat' must be a seat number from 0 to {len(room.kinds) - 1}")
+                raise RoomError("bad_seat", f"there is no such seat; this room has {len(room.kinds)} seats")
             if room.kinds[seat].bot is not None:
-                raise RoomError("seat_is_bot", f"seat {seat} is played by a bot", 409)
+                raise RoomError("seat_is_bot", f"{seat_words(seat)} is played by a bot", 409)
             if seat in room.names:
-                raise RoomError("seat_taken", f"seat {seat} is taken", 409)
+                raise RoomError("seat_taken", f"{seat_words(seat)} is taken", 409)
             token = secrets.token_urlsafe(24)
             try:
-                await self._db_call(self.storage.claim_seat, room.id, seat, name, hash_token(token))
+                await self.database.call(self.storage.claim_seat, room.id, seat, name, hash_token(token))
             except SeatTaken:
-                raise RoomError("seat_taken", f"seat {seat} is taken", 409) from None
+                raise RoomError("seat_taken", f"{seat_words(seat)} is taken", 409) from None
             room.names[seat] = name
             room.token_hashes[seat] = hash_token(token)
+            room.last_active = time.monotonic()
             room.start_turn_clocks()
-        await self.broadcast(room, {"kind": "joined", "seat": seat})
+        self.broadcast(room, {"kind": "joined", "seat": seat})
         self._schedule(room)
         return seat, token
 
     # --- connections ------------------------------------------------------------------------------
-    async def connect(self, room: Room, connection: Connection) -> None:
-        room.connections.add(connection)
-        await connection.send(room.state_message(connection.seat, None))
-        await self.broadcast(room, {"kind": "connected", "seat": connection.seat}, skip=connection)
+    def connect(self, room: Room, connection: Connection) -> None:
+        """Add a connection to a room: it gets the state, the others hear if its seat came back."""
+        if connection.seat is None and len(room.spectators) >= self.limits.max_spectators:
+            raise RoomError(
+                "room_crowded",
+                f"this room has as many spectators as it can take ({self.limits.max_spectators}); "
+                "try again later", 429,
+            )
+        seat = connection.seat
+        if seat is None:
+            room.spectators.add(connection)
+        else:
+            room.players.setdefault(seat, set()).add(connection)
+        room.last_active = time.monotonic()
+        text = room.state_text(seat, None)
+        if seat is None:
+            self._catch_up(room, connection, text)
+        else:
+            connection.deliver(text)
+            if len(room.players[seat]) == 1:
+                self._presence(room, seat, True, skip=connection)
+        self._schedule(room)  # a room of bots alone rests while nobody watches it
 
-    async def disconnect(self, room: Room, connection: Connection) -> None:
-        room.connections.discard(connection)
-        with contextlib.suppress(Exception):
-            await self.broadcast(room, {"kind": "disconnected", "seat": connection.seat})
+    def disconnect(self, room: Room, connection: Connection) -> None:
+        seat = connection.seat
+        room.hint_waiters.discard(connection)
+        room.last_active = time.monotonic()
+        if seat is None:
+            room.spectators.discard(connection)
+            return
+        connections = room.players.get(seat, set())
+        if connection in connections:
+            connections.discard(connection)
+            if not connections:
+                del room.players[seat]
+                self._presence(room, seat, False)
 
-    async def broadcast(self, room: Room, event: dict[str, Any], skip: Any = None) -> None:
-        """Send every connection its own seat's state. Views are computed once per seat."""
-        messages: dict[int | None, dict[str, Any]] = {}
-        sends: list[Awaitable[None]] = []
-        for connection in list(room.connections):
-            if connection is skip:
-                continue
-            if connection.seat not in messages:
-                messages[connection.seat] = room.state_message(connection.seat, event)
-            sends.append(self._send_quietly(room, connection, messages[connection.seat]))
-        await asyncio.gather(*sends)
+    def _presence(self, room: Room, seat: int, connected: bool, skip: Connection | None = None) -> None:
+        text = wire.dumps({"type": "presence", "seat": seat, "connected": connected})
+        for connection in room.connections():
+            if connection is not skip:
+                connection.deliver(text)
 
-    @staticmethod
-    async def _send_quietly(room: Room, connection: Connection, message: dict[str, Any]) -> None:
-        try:
-            # A client that stops reading must not hold up the rest of its room.
-            await asyncio.wait_for(connection.send(message), SEND_TIMEOUT)
-        except Exception:
-            # A client that went away (or stalled) is dropped from the room's broadcasts; its
-            # own handler cleans up the socket. Never fail the room for it.
-            room.connections.discard(connection)
+    def broadcast(self, room: Room, event: dict[str, Any]) -> None:
+        """Tell every connection of the room of a new state: players at once, spectators soon."""
+        for seat, connections in room.players.items():
+            if connections:
+                text = room.state_text(seat, event)
+                for connection in connections:
+                    connection.deliver(text)
+        room.spectator_event = event
+        if room.spectators and room.spectator_flush is None:
+            wait = room.last_spectator_flush + SPECTATOR_INTERVAL - time.monotonic()
+            if wait <= 0:
+                self._flush_spectators(room)
+            else:
+                loop = asyncio.get_running_loop()
+                room.spectator_flush = loop.call_later(wait, self._flush_spectators, room)
+
+    def _flush_spectators(self, room: Room) -> None:
+        room.spectator_flush = None
+        room.last_spectator_flush = time.monotonic()
+        text = room.state_text(None, room.spectator_event)
+        room.spectator_text = text
+        for connection in room.spectators:
+            connection.deliver(text)
+
+    def _catch_up(self, room: Room, connection: Connection, text: str | None = None) -> None:
+        """Bring one spectator up to date at once (on connecting, or before answering its ping)."""
+        connection.deliver(text if text is not None else room.state_text(None, room.spectator_event))
+
+    def before_pong(self, room: Room, connection: Connection) -> None:
+        """Whatever a connection is owed before the answer to its ping (see ``Client.barrier``).
+
+        A spectator whose update waits for its turn gets it now, so that a ping still finds
+        every message sent before it; the room's next update to spectators follows as usual.
+        """
+        if connection.seat is None and room.spectator_flush is not None:
+            self._catch_up(room, connection)
 
     # --- playing -----------------------------------------------------------------------------------
     async def act(
@@ -392,45 +624,56 @@ class RoomManager:
         versions restart at 0, so the version alone cannot tell two games apart.
         """
         if seat is None:
-            raise RoomError("spectator", "spectators cannot act; join a free seat to play")
+            raise RoomError("spectator", "spectators cannot act; take a free seat to play")
         async with room.lock:
+            if room.evicted:
+                raise self._no_room()
             if room.status == "waiting":
                 raise RoomError("waiting_for_players", "the game starts when every person's seat is taken")
             if (version is not None and version != room.version) or (
                 game_number is not None and game_number != room.game_number
             ):
-                raise RoomError(
-                    "stale_version",
-                    f"that move was for position {version}, but the game is at {room.version}; "
-                    "the board has been refreshed",
-                )
+                raise room.stale(seat, action, version, game_number)
             before = room.game.history_length
+            position = room.version
             candidate = room.game.clone()
             try:
                 candidate.act(seat, action)
             except hs.IllegalAction as refusal:
                 raise RoomError(refusal.code, refusal.message, 400, refusal.rule) from None
             entries = candidate.entries_since(before)  # the decision and the chance it led to
-            await self._db_call(self.storage.append_actions, room.id, room.game_number, before, entries)
+            await self.database.append(room.id, room.game_number, before, entries)
             room.game = candidate
+            room.note_move(position, seat, _normal(action))
+            room.last_active = time.monotonic()
             room.start_turn_clocks()
-        await self.broadcast(room, {"kind": event_kind, "seat": seat})
+        self.broadcast(room, {"kind": event_kind, "seat": seat})
         self._schedule(room)
 
     async def rematch(self, room: Room, seat: int | None) -> None:
         if seat is None:
             raise RoomError("spectator", "only players can start a rematch")
         async with room.lock:
+            if room.evicted:
+                raise self._no_room()
             if not room.game.is_over:
                 raise RoomError("not_over", "a rematch can start only when the game is over")
+            if room.has_bots and self.bot_room_count() >= self.limits.max_bot_rooms:
+                raise RoomError(
+                    "too_many_bots", "the server has as many games with bots under way as it can run; "
+                    "try again in a little while", 503,
+                )
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
             game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options)
-            await self._db_call(self.storage.start_game, room.id, game_number, seed, game.record()["actions"])
+            opening = game.record()["actions"]
+            await self.database.call(self.storage.start_game, room.id, game_number, seed, opening)
             room.game = game
             room.game_number = game_number
+            room.recent.clear()
+            room.last_active = time.monotonic()
             room.start_turn_clocks()
-        await self.broadcast(room, {"kind": "rematch", "seat": seat})
+        self.broadcast(room, {"kind": "rematch", "seat": seat})
         self._schedule(room)
 
     async def game_record(self, room: Room, game_number: Any) -> dict[str, Any]:
@@ -441,42 +684,105 @@ class RoomManager:
             raise RoomError("no_game", f"this room has played games 1 to {room.game_number}", 404)
         if game_number == room.game_number and not room.game.is_over:
             raise RoomError("not_over", "a game's record is shown once the game is over", 409)
-        record = await self._db_call(self.storage.game_record, room.id, game_number)
+        record = await self.database.call(self.storage.game_record, room.id, game_number)
         if record is None:
             raise RoomError("not_kept", f"game {game_number} of this room was not kept", 404)
         return record
 
     async def finished_games(self, room: Room) -> list[int]:
         """The games of the room whose records may be seen: every kept game that is over."""
-        kept = await self._db_call(self.storage.kept_games, room.id)
+        kept = await self.database.call(self.storage.kept_games, room.id)
         return [number for number in kept if number < room.game_number or room.game.is_over]
 
-    async def hint(self, room: Room, seat: int | None) -> dict[str, Any]:
+    def open_rooms(self) -> list[dict[str, Any]]:
+        """Rooms waiting for people, newest first: what a lobby may offer to strangers."""
+        now = time.time()
+        waiting = sorted(
+            (room for room in self.rooms.values() if room.status == "waiting"),
+            key=lambda room: room.created_at, reverse=True,
+        )[:OPEN_ROOMS_LISTED]
+        return [
+            {
+                "room": room.id,
+                "invite": f"/r/{room.id}",
+                "game": room.game_id,
+                "title": definition(room.game_id).title,
+                "seats_free": room.people - len(room.names),
+                "seats_total": len(room.kinds),
+                "waiting_seconds": max(0, round(now - room.created_at)),
+            }
+            for room in waiting
+        ]
+
+    # --- hints -----------------------------------------------------------------------------------------
+    async def hint(self, room: Room, connection: Connection) -> None:
+        """Send the connection's seat the game's advice for its position (or say it is being prepared)."""
+        seat = connection.seat
         if seat is None:
             raise RoomError("spectator", "hints are for players")
-        advisor = definition(room.game_id).advisor()
-        if advisor is None:
-            raise RoomError("no_hint", f"{room.game_id} has no advisor")
+        if definition(room.game_id).advisor() is None:
+            raise RoomError("no_hint", "this game gives no hints")
         if seat not in room.game.to_act or room.status != "playing":
             raise RoomError("not_your_turn", "hints are given on your own turn")
+        position = (room.game_number, room.version)
+        preparation = await self.compute.readiness(room.game_id, room.game.options)
+        if preparation is not None:
+            preparing = {"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}
+            connection.deliver(wire.dumps(preparing))
+            if connection not in room.hint_waiters:
+                # The advice follows by itself once ready, if the position has not changed.
+                room.hint_waiters.add(connection)
+                self._spawn(room, self._hint_when_ready(room, connection, position, preparation))
+            return
+        await self._send_hint(room, connection, position)
+
+    async def _hint_when_ready(
+        self, room: Room, connection: Connection, position: tuple[int, int], preparation: Preparation,
+    ) -> None:
+        try:
+            await asyncio.shield(preparation.done)
+            if connection in room.hint_waiters:
+                with contextlib.suppress(RoomError):
+                    await self._send_hint(room, connection, position)
+        finally:
+            room.hint_waiters.discard(connection)
+
+    async def _send_hint(self, room: Room, connection: Connection, position: tuple[int, int]) -> None:
+        seat = connection.seat
+        assert seat is not None
+        if (room.game_number, room.version) != position or seat not in room.game.to_act:
+            return  # play moved on: the advice would be for a position no longer on the board
         view, legal = room.game.view(seat), room.game.legal_actions(seat)
-        # The advisor may load or even compute a solution: keep the event loop free.
-        return await asyncio.to_thread(advisor, view, legal)
+        try:
+            advice = await self.compute.advise(room.game_id, view, [action.to_json() for action in legal])
+        except Busy:
+            raise RoomError("busy", "the server is busy; ask for a hint again in a moment", 503) from None
+        except Exception:
+            log.exception("the advisor of %s failed", room.game_id)
+            raise RoomError("hint_failed", "no hint could be worked out for this position", 500) from None
+        if (room.game_number, room.version) == position:
+            connection.deliver(wire.dumps({"type": "hint", "hint": advice}))
 
     # --- bots and turn timers --------------------------------------------------------------------------
     def _schedule(self, room: Room) -> None:
-        """Start a bot move (or a turn timer) for every seat that must act now."""
+        """Start a bot move (or a turn timer) for every seat that must act now, once per position."""
         room.start_turn_clocks()  # a restored room has noted no deadline yet
-        if room.status != "playing":
+        if room.status != "playing" or room.evicted:
             return
+        if not room.has_people and not room.watched:
+            return  # bots playing for nobody: the room rests until someone watches
         position = (room.game_number, room.version)
         for seat in room.game.to_act:
-            if seat in room.bots:
-                bot_move = self._bot_move(room, seat, position, room.bots[seat], "acted", self.bot_delay)
-                self._spawn(room, bot_move)
-            elif (deadline := room.deadlines.get((*position, seat))) is not None:
-                strongest = strongest_bot(room.game_id, len(room.kinds), room.game.options)
-                stand_in = make_bot(room.game_id, strongest)
+            key = (*position, seat)
+            if key in room.scheduled:
+                continue
+            bot = room.kinds[seat].bot
+            if bot is not None:
+                room.scheduled.add(key)
+                self._spawn(room, self._bot_move(room, seat, position, bot, "acted", self.bot_delay))
+            elif (deadline := room.deadlines.get(key)) is not None:
+                room.scheduled.add(key)
+                stand_in = strongest_bot(room.game_id, len(room.kinds), room.game.options)
                 # Fire at the deadline the clients were told, not a full timer after the
                 # broadcast, which a slow client may have held up.
                 delay = max(0.0, deadline - time.time())
@@ -485,23 +791,46 @@ class RoomManager:
     def _spawn(self, room: Room, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
         room.pending.add(task)
+        task.add_done_callback(self._finished)
         task.add_done_callback(room.pending.discard)
 
+    @staticmethod
+    def _finished(task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a room's background task failed", exc_info=task.exception())
+
     async def _bot_move(
-        self, room: Room, seat: int, position: tuple[int, int], bot: Bot, event_kind: str, delay: float
+        self, room: Room, seat: int, position: tuple[int, int], bot: str, event_kind: str, delay: float
     ) -> None:
         # ``position`` is (game number, version): a turn timer outlives its game, and the
         # next game passes through the same versions, so the version alone would let a
         # timer of the last game act early in this one.
         game_number, version = position
+
+        def current() -> bool:
+            return (room.game_number, room.version) == position and seat in room.game.to_act and (
+                room.status == "playing" and not room.evicted
+            )
+
         if delay > 0:
             await asyncio.sleep(delay)
-        if (room.game_number, room.version) != position or seat not in room.game.to_act or (
-            room.status != "playing"
-        ):
+        if not current():
             return  # someone acted meanwhile, or a rematch replaced the game
         view, legal = room.game.view(seat), room.game.legal_actions(seat)
-        rng = random.Random(f"{room.id}:{game_number}:{version}:{seat}")
-        action = await asyncio.to_thread(bot.choose, view, legal, rng)
+        seed = f"{room.id}:{game_number}:{version}:{seat}"
+        try:
+            # In a worker process, after the game's preparation when the bot needs one.
+            action = await self.compute.choose(
+                room.game_id, room.game.options, bot, view, [action.to_json() for action in legal], seed,
+            )
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # Logged once; the next change in the room (a connection, say) tries again.
+            room.scheduled.discard((game_number, version, seat))
+            log.exception("the %s bot of room %s could not move", bot, room.id)
+            return
+        if not current():
+            return
         with contextlib.suppress(RoomError):  # the position moved on while the bot thought
-            await self.act(room, seat, action.to_json(), version, event_kind, game_number)
+            await self.act(room, seat, action, version, event_kind, game_number)

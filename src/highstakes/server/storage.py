@@ -1,9 +1,10 @@
 """Rooms, seats and action logs in a relational database (SQLite or PostgreSQL).
 
-The server keeps every room's game in memory and writes through to the database:
-each accepted action is appended and committed before anyone is told about it,
-so replaying the log (``hs.replay``) rebuilds every room after a crash.
-SQLAlchemy Core keeps one code path for both databases.
+The server keeps the rooms in use in memory and writes through to the database: each
+accepted action is appended and committed before anyone is told about it, so replaying
+the log (``hs.replay``) rebuilds a room after a crash, and a room that left memory is
+rebuilt the same way when someone asks for it. SQLAlchemy Core keeps one code path for
+both databases.
 """
 
 from __future__ import annotations
@@ -198,14 +199,27 @@ class Storage:
         with self.engine.begin() as connection:
             self._insert_entries(connection, room_id, game_number, first_index, entries)
 
+    def append_many(self, appends: list[tuple[str, int, int, list[Any]]]) -> None:
+        """Several ``append_actions`` in one transaction: all are committed, or none."""
+        rows = [
+            {"room_id": room_id, "game_number": game_number, "idx": first_index + offset,
+             "entry": json.dumps(entry)}
+            for room_id, game_number, first_index, entries in appends
+            for offset, entry in enumerate(entries)
+        ]
+        if rows:
+            with self.engine.begin() as connection:
+                connection.execute(insert(actions_table), rows)
+
     def start_game(self, room_id: str, game_number: int, seed: int, entries: list[Any] | None = None,
                    started_at: float | None = None) -> None:
-        """Begin a room's next game (a rematch) with its own seed and its first entries."""
+        """Begin a room's next game (a rematch) with its own seed and its first entries.
+
+        The seed goes with the game's own row: the room's row keeps its first game's seed.
+        """
         with self.engine.begin() as connection:
             connection.execute(
-                update(rooms_table).where(rooms_table.c.id == room_id).values(
-                    game_number=game_number, seed=seed
-                )
+                update(rooms_table).where(rooms_table.c.id == room_id).values(game_number=game_number)
             )
             self._insert_game(connection, room_id, game_number, seed,
                               time.time() if started_at is None else started_at)
@@ -249,6 +263,40 @@ class Storage:
             )
             return [row.game_number for row in rows]
 
+    def load_room(self, room_id: str) -> StoredRoom | None:
+        """One room with its seats and the action log of its current game, or None when unknown."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(rooms_table).where(rooms_table.c.id == room_id)).first()
+            if row is None:
+                return None
+            room = StoredRoom(
+                id=row.id, game=row.game, options=json.loads(row.options),
+                seat_kinds=json.loads(row.seat_kinds), turn_timer=row.turn_timer,
+                created_at=row.created_at, game_number=row.game_number, seed=row.seed,
+            )
+            for seat in connection.execute(select(seats_table).where(seats_table.c.room_id == room_id)):
+                room.seats[seat.seat] = (seat.name, seat.token_hash)
+            game = connection.execute(
+                select(games_table).where(
+                    (games_table.c.room_id == room_id) & (games_table.c.game_number == room.game_number)
+                )
+            ).first()
+            # A room stored before each game had its own row: its log is a format 1 record.
+            if game is not None:
+                room.seed, room.record_format = game.seed, game.record_format
+            else:
+                room.record_format = 1
+            room.actions = [
+                json.loads(entry.entry)
+                for entry in connection.execute(
+                    select(actions_table.c.entry)
+                    .where(actions_table.c.room_id == room_id)
+                    .where(actions_table.c.game_number == room.game_number)
+                    .order_by(actions_table.c.idx)
+                )
+            ]
+        return room
+
     def load_rooms(self) -> list[StoredRoom]:
         """Every room with its seats and the action log of its current game, in order."""
         with self.engine.connect() as connection:
@@ -268,7 +316,7 @@ class Storage:
             for row in connection.execute(select(games_table)):
                 room = rooms.get(row.room_id)
                 if room is not None and row.game_number == room.game_number:
-                    room.record_format = row.record_format
+                    room.record_format, room.seed = row.record_format, row.seed
             for row in connection.execute(
                 select(actions_table).order_by(actions_table.c.room_id, actions_table.c.idx)
             ):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import logging
 import os
 import random
 import signal
@@ -18,7 +19,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,10 @@ from websockets.sync.client import ClientConnection, connect
 
 import highstakes as hs
 from highstakes.server.app import create_app
+from highstakes.server.limits import Limits
+from highstakes.server.security import Access
 from highstakes.server.storage import Storage, StoredRoom
+from highstakes.server.transport import server_config
 
 HOST = "127.0.0.1"
 STARTUP_TIMEOUT = 30.0
@@ -39,6 +43,9 @@ RECEIVE_TIMEOUT = 10.0
 # play stay below that, so a refusal in a test is the one it provoked; the margin
 # absorbs a server that stalls and then reads several messages at once.
 PACED_MESSAGES_PER_SECOND = 18
+# The server's own limits, except that tests make many rooms, requests and connections from one
+# address in a short time (the tests of the limits set their own).
+TEST_LIMITS = Limits(rooms_per_minute=1000, requests_per_second=1000)
 # Loopback never goes through a proxy from the environment (websockets 15+ would use one).
 _NO_PROXY: dict[str, Any] = {"proxy": None} if "proxy" in inspect.signature(connect).parameters else {}
 
@@ -114,17 +121,49 @@ class Server:
         raise RuntimeError(f"the server did not answer /healthz within {STARTUP_TIMEOUT:g} s")
 
 
-class ThreadServer(Server):
-    """The application under uvicorn in a background thread of this process."""
+class LogRecords(logging.Handler):
+    """Every record the server's loggers emit while attached, formatted as the log would show it."""
 
-    def __init__(self, database_url: str, *, bot_delay: float = 0.0, seed: int | None = None) -> None:
+    LOGGERS = ("uvicorn", "uvicorn.access", "highstakes")
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+        self.setFormatter(logging.Formatter("%(levelname)s %(name)s %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def attach(self) -> None:
+        for name in self.LOGGERS:
+            logging.getLogger(name).addHandler(self)
+
+    def detach(self) -> None:
+        for name in self.LOGGERS:
+            logging.getLogger(name).removeHandler(self)
+
+
+class ThreadServer(Server):
+    """The application under uvicorn in a background thread of this process.
+
+    ``logs`` keeps what the server logs while it runs (at ``log_level`` and above).
+    """
+
+    def __init__(
+        self, database_url: str, *, bot_delay: float = 0.0, seed: int | None = None,
+        log_level: str = "warning", limits: Limits | None = None, access: Access | None = None,
+    ) -> None:
         self.database_url = database_url
-        self.app = create_app(database_url, bot_delay=bot_delay, seed=seed)
-        # The same WebSocket limits as `highstakes serve`.
-        config = uvicorn.Config(
-            self.app, log_level="warning", ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
-        )
-        self.server = uvicorn.Server(config)
+        self.limits = limits or TEST_LIMITS
+        self.app = create_app(database_url, bot_delay=bot_delay, seed=seed, limits=self.limits, access=access)
+        # The same protocols, caps and timeouts as `highstakes serve`.
+        self.server = uvicorn.Server(server_config(self.app, limits=self.limits, log_level=log_level))
+        # Attached after the configuration, which sets up uvicorn's loggers afresh.
+        self.logs = LogRecords()
         # Binding here, before the thread starts, means no other process can take the port.
         # IPPROTO_TCP explicitly: asyncio turns Nagle's algorithm off only for sockets that
         # name it, and with it on every answer waits 40 ms for a delayed acknowledgement.
@@ -135,6 +174,7 @@ class ThreadServer(Server):
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
 
     def start(self) -> ThreadServer:
+        self.logs.attach()
         self.thread.start()
         try:
             self.wait_healthy(self.thread.is_alive)
@@ -148,6 +188,7 @@ class ThreadServer(Server):
         self.thread.join(timeout=STARTUP_TIMEOUT)
         assert not self.thread.is_alive(), "the server thread did not stop"
         self.socket.close()
+        self.logs.detach()
 
     def __enter__(self) -> ThreadServer:
         return self.start()
@@ -159,9 +200,15 @@ class ThreadServer(Server):
 class ProcessServer(Server):
     """``python -m highstakes serve`` in a subprocess, so that it can be killed outright."""
 
-    def __init__(self, database_url: str, log_path: Path) -> None:
+    def __init__(
+        self, database_url: str, log_path: Path, *, args: Sequence[str] = (), log_level: str = "warning",
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
         self.log_path = log_path
+        self.args = list(args)  # more options for `serve`
+        self.log_level = log_level
+        self.env = None if env is None else {**os.environ, **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
 
@@ -172,8 +219,9 @@ class ProcessServer(Server):
             with self.log_path.open("ab") as log:
                 self.process = subprocess.Popen(
                     [sys.executable, "-m", "highstakes", "serve", "--port", str(self.port),
-                     "--db", self.database_url, "--bot-delay", "0", "--log-level", "warning"],
-                    stdout=log, stderr=subprocess.STDOUT,
+                     "--db", self.database_url, "--bot-delay", "0", "--log-level", self.log_level,
+                     *self.args],
+                    stdout=log, stderr=subprocess.STDOUT, env=self.env,
                 )
             try:
                 self.wait_healthy(self._running)
@@ -213,6 +261,9 @@ class Client:
                 **_NO_PROXY,
             )
         )
+        # Without Nagle's algorithm: a small message waits for no acknowledgement of the last.
+        with suppress(OSError):
+            self.connection.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.raw: list[str] = []
         self.received: list[dict[str, Any]] = []
         self._sent: deque[float] = deque()
@@ -269,13 +320,13 @@ class Client:
         assert isinstance(message["message"], str) and message["message"], message
         return message
 
-    def barrier(self) -> list[dict[str, Any]]:
+    def barrier(self, *, paced: bool = True) -> list[dict[str, Any]]:
         """Every message that arrives before the answer to a ping sent now.
 
         Messages on one connection arrive in the order sent, so anything the server
         meant for this client before the ping is in the returned list.
         """
-        self.send({"type": "ping"})
+        self.send({"type": "ping"}, paced=paced)
         before: list[dict[str, Any]] = []
         while (message := self.recv())["type"] != "pong":
             before.append(message)
@@ -286,6 +337,16 @@ class Client:
 
     def last_state(self) -> dict[str, Any]:
         return self.states()[-1]
+
+    def seats(self) -> list[dict[str, Any]]:
+        """The seats as this client knows them: its last state's, with the presence heard since."""
+        seats: list[dict[str, Any]] = []
+        for message in self.received:
+            if message["type"] == "state":
+                seats = [dict(seat) for seat in message["seats"]]
+            elif message["type"] == "presence" and seats:
+                seats[message["seat"]]["connected"] = message["connected"]
+        return seats
 
     def closed_with(self) -> int | None:
         """Read until the server closes the connection; its close code."""
@@ -331,6 +392,8 @@ def play_until(
         message = client.recv(timeout=max(0.0, deadline - time.monotonic()))
         if message["type"] == "state":
             state = message
+        elif message["type"] == "presence":
+            continue  # someone's connection came or went
         elif message.get("code") == "rate_limited":
             # Only if the server stalled and then read a paced burst at once: try again.
             time.sleep(1.0)
@@ -342,7 +405,7 @@ def play_until(
 
 
 def game_over(state: Mapping[str, Any]) -> bool:
-    return state["status"] == "over"
+    return state.get("type") == "state" and state["status"] == "over"
 
 
 def play_all(

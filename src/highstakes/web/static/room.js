@@ -266,7 +266,24 @@ function handleMessage(message) {
       // A renderer that shows the refusal beside its controls says so: it is shown once.
       if (passToRenderer(message) !== true) showError(message);
       break;
+    case "presence":
+      // Someone's connection came or went: only that seat's dot changes.
+      if (room.state?.seats?.[message.seat]) {
+        room.state.seats[message.seat].connected = message.connected;
+        showStatus(room.state);
+      }
+      break;
     case "hint":
+      if (message.preparing) {
+        // The advice needs a one-off computation on the server; it follows by itself.
+        room.hintNotice = true;
+        showNotice(`Preparing the hint: about ${message.seconds} s. It will appear when ready.`);
+        break;
+      }
+      if (room.hintNotice) {
+        room.hintNotice = false;
+        showNotice();
+      }
       passToRenderer(message);
       break;
     default:

@@ -1,0 +1,39 @@
+"""The room page with the server's small messages, in a real browser (Debian's Chromium).
+
+A seat's connection coming or going is a ``presence`` message, not a new state: the page
+must still show who is there. The pages also run under the server's content security
+policy: anything it blocked would be a console error, which the visitors record.
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+from websockets.sync.client import connect
+
+# The fixtures are used by their names: server_url, browser, visitors.
+from highstakes.testing.browsers import (
+    Visitors,
+    browser_fixture,  # noqa: F401
+    join,
+    post_json,
+    server_fixture,  # noqa: F401
+    visitors_fixture,  # noqa: F401
+)
+
+
+def test_the_room_page_shows_a_seat_come_and_go(visitors: Visitors, server_url: str) -> None:
+    room = post_json(server_url, "/api/rooms", {"game": "greed", "seats": ["human", "human"]})["room"]
+    ann = visitors.open(f"/r/{room}")
+    join(ann, "Ann", 0)
+    bob_token = post_json(server_url, f"/api/rooms/{room}/join", {"name": "Bob"})["token"]
+    bobs_dot = ann.locator("#seat-strip li").nth(1).locator(".dot")
+    expect(bobs_dot).to_have_attribute("aria-label", "offline")
+    ws_url = server_url.replace("http", "ws", 1) + f"/ws/{room}?token={bob_token}"
+    with connect(ws_url, origin=server_url, proxy=None) as bob:  # type: ignore[arg-type]
+        assert json.loads(bob.recv(timeout=10))["type"] == "state"
+        expect(bobs_dot).to_have_attribute("aria-label", "online")
+        expect(ann.locator("#seat-strip li").nth(1)).to_contain_text("Bob")
+    expect(bobs_dot).to_have_attribute("aria-label", "offline")
+    visitors.assert_no_page_errors()
