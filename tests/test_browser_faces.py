@@ -2,8 +2,7 @@
 
 As in test_browser, people are browser contexts and the tests observe the room page's
 WebSocket. Replays and the list of open rooms come from the server (POST /api/replay, GET
-/api/open-rooms); while it does not offer them, the pages are given the answers it would give
-(see ``highstakes.testing.browsers``).
+/api/open-rooms).
 """
 
 from __future__ import annotations
@@ -226,23 +225,20 @@ def test_play_now_is_one_click_to_a_game_against_the_strongest_bot(
 
 
 def test_the_lobby_lists_the_rooms_waiting_for_players(visitors: Visitors, server_url: str) -> None:
-    waiting = [
-        {"room": "abc123", "invite": "/r/abc123", "game": "greed", "title": "Greed", "seats_free": 2,
-         "seats_total": 3, "waiting_seconds": 125},
-        {"room": "full01", "invite": "/r/full01", "game": "greed", "title": "Greed", "seats_free": 0,
-         "seats_total": 2, "waiting_seconds": 5},
-        {"room": "dond42", "invite": "/r/dond42", "game": "deal_or_no_deal", "title": "Deal or No Deal",
-         "seats_free": 1, "seats_total": 2, "waiting_seconds": 12},
-    ]
+    greed = post_json(server_url, "/api/rooms",
+                      {"game": "greed", "seats": ["human", "human", "bot:heuristic"]})
+    deal = post_json(server_url, "/api/rooms", {"game": "deal_or_no_deal", "seats": ["human", "bot:tv-ev"]})
+    full = post_json(server_url, "/api/rooms", {"game": "greed", "seats": ["human", "bot:heuristic"]})
+    post_json(server_url, f"/api/rooms/{full['room']}/join", {"name": "Zoe"})  # no free seat left
     page = visitors.open("/", phone=True)
-    page.route("**/api/open-rooms", lambda route: route.fulfill(json=waiting))
-    page.reload()
     rooms = page.locator("#open-rooms li")
-    expect(rooms).to_have_count(2)  # a full room is not waiting for anyone
-    expect(rooms.nth(0)).to_have_text(re.compile(r"Greed · 2 of 3 seats free · waiting 2 min\s*Join"))
-    expect(rooms.nth(1)).to_have_text(
-        re.compile(r"Deal or No Deal · 1 of 2 seats free · waiting 12 s\s*Join"))
-    expect(rooms.nth(0).get_by_role("link")).to_have_attribute("href", "/r/abc123")
+    ours = {room["invite"]: rooms.filter(has=page.locator(f"a[href='{room['invite']}']"))
+            for room in (greed, deal)}
+    expect(ours[greed["invite"]]).to_have_text(
+        re.compile(r"Greed · 2 of 3 seats free · waiting \d+ s\s*Join"))
+    expect(ours[deal["invite"]]).to_have_text(
+        re.compile(r"Deal or No Deal · 1 of 2 seats free · waiting \d+ s\s*Join"))
+    expect(rooms.filter(has=page.locator(f"a[href='{full['invite']}']"))).to_have_count(0)
     visitors.assert_no_page_errors()
 
 

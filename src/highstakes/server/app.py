@@ -28,6 +28,7 @@ import highstakes as hs
 from highstakes.bots.registry import available_bots, bot_catalog
 from highstakes.engine.registry import definition
 from highstakes.server import wire
+from highstakes.server.compute import Busy
 from highstakes.server.limits import AddressBuckets, Counter, Limits, TokenBucket
 from highstakes.server.rooms import Room, RoomError, RoomManager
 from highstakes.server.security import Access, Guard
@@ -36,6 +37,8 @@ from highstakes.server.storage import Storage
 log = logging.getLogger("highstakes.server")
 
 MAX_MESSAGE_BYTES = 16 * 1024
+#: A record sent to be replayed holds a whole game: a long party game is some tens of KiB.
+MAX_RECORD_BYTES = 1024 * 1024
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_ROOM = 4404
 CLOSE_LIMIT = 4429  # a limit refused the connection: try again later
@@ -193,14 +196,14 @@ def create_app(
 
         return endpoint
 
-    async def json_body(request: Request) -> Any:
+    async def json_body(request: Request, limit: int = MAX_MESSAGE_BYTES) -> Any:
         content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if content_type != "application/json":
             raise RoomError(
                 "not_json", "send the body as JSON, with the header Content-Type: application/json", 415
             )
         try:
-            body = await asyncio.wait_for(_read_body(request), limits.request_timeout)
+            body = await asyncio.wait_for(_read_body(request, limit), limits.request_timeout)
         except TimeoutError:
             raise RoomError("timeout", "the request's body took too long to arrive", 408) from None
         except ClientDisconnect:
@@ -212,13 +215,13 @@ def create_app(
             # 1,024 levels: the client's mistake, never a server error.
             raise RoomError("bad_json", "the body is not valid JSON") from None
 
-    async def _read_body(request: Request) -> bytes:
+    async def _read_body(request: Request, limit: int) -> bytes:
         # Read in chunks and stop at the limit: request.body() would first buffer a body of any size.
         body = b""
         async for chunk in request.stream():
             body += chunk
-            if len(body) > MAX_MESSAGE_BYTES:
-                raise RoomError("too_large", f"the body is over {MAX_MESSAGE_BYTES} bytes", 413)
+            if len(body) > limit:
+                raise RoomError("too_large", f"the body is over {limit} bytes", 413)
         return body
 
     # --- pages -----------------------------------------------------------------------------------
@@ -230,8 +233,9 @@ def create_app(
             return Response("too many requests; slow down\n", status_code=429, media_type="text/plain")
         try:
             await manager.get(request.path_params["room"])
-        except RoomError as error:
-            return Response(f"{error.message}\n", status_code=404, media_type="text/plain")
+        except RoomError:
+            # A mistyped or forgotten link: the site's own page, with the way back to the lobby.
+            return FileResponse(str(_static("not-found.html")), status_code=404)
         return FileResponse(str(_static("room.html")))
 
     async def renderer(request: Request) -> Response:
@@ -280,6 +284,26 @@ def create_app(
         room = await manager.get(request.path_params["room"])
         seat, token = await manager.join(room, await json_body(request))
         return wire.JSONAnswer({"seat": seat, "token": token})
+
+    @api
+    async def replay_record(request: Request) -> Response:
+        """A record the page holds (a finished game, a file), replayed: its outline or one position."""
+        body = await json_body(request, MAX_RECORD_BYTES)
+        if not isinstance(body, dict) or not isinstance(body.get("record"), dict):
+            raise RoomError("bad_request",
+                            'the body is {"record": {...}}, with "position" and "seat" for one position')
+        position, seat = body.get("position"), body.get("seat")
+        if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
+            raise RoomError("bad_request", "'position' is a whole number")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise RoomError("bad_request", "'seat' is a seat index or null")
+        try:
+            answer = await manager.compute.replay(body["record"], position, seat)
+        except Busy:
+            raise RoomError("busy", "the server is busy; try again in a moment", 503) from None
+        if "error" in answer:
+            raise RoomError("bad_record", str(answer["error"]))
+        return wire.JSONAnswer(answer)
 
     async def health(_request: Request) -> Response:
         return wire.JSONAnswer({"ok": True, "rooms": len(manager.rooms)})
@@ -390,6 +414,7 @@ def create_app(
         Route("/api/rooms/{room}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{room}/games", room_games),
         Route("/api/rooms/{room}/games/{number:int}/record", game_record),
+        Route("/api/replay", replay_record, methods=["POST"]),
         Route("/healthz", health),
         Mount("/static", StaticFiles(packages=[("highstakes.web", "static")]), name="static"),
     ]

@@ -112,6 +112,20 @@ def give_advice(game_id: str, view: dict[str, JSON], legal: list[JSON]) -> dict[
     return advisor(view, [game.parse_action(action) for action in legal])
 
 
+def replay_record(record: Mapping[str, Any], position: int | None, seat: int | None) -> dict[str, JSON]:
+    """A record's outline (``position`` None), or what a viewer shows at a position from a seat.
+
+    A record that cannot be replayed comes back as ``{"error": "<why, in words>"}``.
+    """
+    from highstakes.engine.timeline import Timeline
+
+    try:
+        timeline = Timeline(record)
+        return timeline.summary() if position is None else timeline.step(position, seat)
+    except ValueError as problem:
+        return {"error": str(problem)}
+
+
 def preparation_seconds(game_id: str, options: Mapping[str, Any]) -> float | None:
     """About how long the game's preparation for these options takes; None when none is needed."""
     solver = definition(game_id).solver()
@@ -296,6 +310,12 @@ class ComputePool:
     async def advise(self, game_id: str, view: dict[str, JSON], legal: Sequence[JSON]) -> dict[str, JSON]:
         """The advisor's answer; raises Busy when too many computations are waiting."""
         return await self._queued(give_advice, game_id, view, list(legal), refuse_when_full=True)
+
+    async def replay(
+        self, record: Mapping[str, Any], position: int | None, seat: int | None
+    ) -> dict[str, JSON]:
+        """A record replayed for a viewer (see :func:`replay_record`); raises Busy when too many wait."""
+        return await self._queued(replay_record, dict(record), position, seat, refuse_when_full=True)
 
     # --- stopping ------------------------------------------------------------------------------------
     def close(self) -> None:

@@ -9,11 +9,6 @@ test, whatever its outcome).
 People are browser contexts: each has its own storage, so its own seat token. Pages are
 only observed through their WebSocket: an init script (``RECORDER_JS``) records what the
 room page's current socket carried, without changing it.
-
-The pages use two requests a server may not offer yet: the list of rooms waiting for players
-(``GET /api/open-rooms``) and replays (``POST /api/replay``). For a server without them the
-browser is given what they answer: an empty list, and the engine's own ``Timeline`` of the
-record (``answer_replay``), so the pages are tested against the answers they expect.
 """
 
 from __future__ import annotations
@@ -33,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -215,15 +210,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def _serves(base_url: str, path: str) -> bool:
-    """Whether the server answers ``path`` (an endpoint a newer server adds, say)."""
-    try:
-        get_json(base_url, path)
-    except urllib.error.HTTPError as error:
-        return error.code != 404
-    return True
-
-
 class Visitors:
     """People at their own browsers: one context (storage, seat token) each."""
 
@@ -232,11 +218,6 @@ class Visitors:
         self.base_url = base_url
         self.contexts: list[BrowserContext] = []
         self.problems: list[str] = []
-        # A server without the list of open rooms answers 404, which the browser logs as an
-        # error; the lobby copes with it, so such a server is shown an empty list instead.
-        self.open_rooms_served = _serves(base_url, "/api/open-rooms")
-        # A server that does not replay records yet: the pages get the answers it would give.
-        self.replays_served = _serves(base_url, "/api/replay")
 
     def open(self, path: str = "/", *, phone: bool = False, viewport: dict[str, int] | None = None) -> Page:
         if phone:
@@ -249,10 +230,6 @@ class Visitors:
         self.contexts.append(context)
         context.set_default_timeout(STEP_TIMEOUT_MS)
         context.add_init_script(RECORDER_JS)
-        if not self.open_rooms_served:
-            context.route("**/api/open-rooms", lambda route: route.fulfill(json=[]))
-        if not self.replays_served:
-            context.route("**/api/replay", answer_replay)
         page = context.new_page()
         # Uncaught exceptions and the pages' own console.error calls (a renderer that
         # failed, say) are bugs even when the page recovers from them.
@@ -277,32 +254,6 @@ def visitors_fixture(browser: Browser, server_url: str) -> Iterator[Visitors]:
         yield people
     finally:
         people.close()
-
-
-_TIMELINES: dict[str, Any] = {}
-
-
-def answer_replay(route: Route) -> None:
-    """Answer POST /api/replay as a server does, from the engine's Timeline of the record.
-
-    ``{"record"}`` gives the record's outline (``Timeline.summary``); ``{"record", "position",
-    "seat"}`` one position from that seat's place (``Timeline.step``). A record that cannot be
-    replayed is a 400 with the reason.
-    """
-    from highstakes.engine.timeline import Timeline
-
-    body = route.request.post_data_json
-    try:
-        key = json.dumps(body["record"], sort_keys=True)
-        timeline = _TIMELINES.get(key) or _TIMELINES.setdefault(key, Timeline(body["record"]))
-        if "position" in body:
-            answer = timeline.step(body["position"], body.get("seat"))
-        else:
-            answer = timeline.summary()
-    except (ValueError, KeyError, TypeError) as error:
-        route.fulfill(status=400, json={"error": {"code": "bad_record", "message": str(error)}})
-        return
-    route.fulfill(json=answer)
 
 
 # --- what people do -----------------------------------------------------------------------------
