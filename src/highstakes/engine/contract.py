@@ -219,13 +219,14 @@ class GameDefinition(ABC):
         return self.words().gettext(message) if message else message
 
     def describe(self) -> dict[str, JSON]:
+        """What the game is, its words in the reader's language (ids and values as they are)."""
         return {
             "id": self.id,
-            "title": self.title,
-            "summary": self.summary,
+            "title": self.text(self.title),
+            "summary": self.text(self.summary),
             "min_seats": self.min_seats,
             "max_seats": self.max_seats,
-            "options": [spec.to_json() for spec in self.option_specs],
+            "options": [spec.to_json(self.text) for spec in self.option_specs],
             "hidden_information": self.hidden_information,
             "seat_keys": sorted(self.seat_keys),
         }

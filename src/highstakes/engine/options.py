@@ -38,6 +38,17 @@ class OptionSpec:
     #: type them, as for an amount entry: ``{"scale": 100, "currency": "USD"}`` means the JSON
     #: counts cents and people type dollars.
     amounts: Mapping[str, Any] | None = None
+    #: Each choice in words, for pickers (``{"duo": "two players: banker and contestant"}``);
+    #: a choice without one is shown as it is (numbers, yes/no).
+    labels: Mapping[Any, str] | None = None
+
+    def label(self, choice: Any, text: Callable[[str], str] = str) -> str:
+        """A choice as people read it: its label in their language, else the value itself."""
+        if self.labels:
+            for value, words in self.labels.items():
+                if value == choice and type(value) is type(choice):
+                    return text(words)
+        return _show(choice).strip("'")
 
     def validate(self, game_id: str, value: Any, text: Callable[[str], str] = str) -> Any:
         """The value in its canonical form, or ValueError naming what is allowed.
@@ -60,15 +71,17 @@ class OptionSpec:
         raise ValueError(_("option {name} must be one of {allowed}; got {value}").format(
             name=repr(self.name), allowed=allowed, value=_show(value)))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, text: Callable[[str], str] = str) -> dict[str, Any]:
+        """The spec as JSON, its words through ``text`` (the game's catalog, for the reader)."""
         described: dict[str, Any] = {
             "name": self.name,
             "default": self.default,
             "choices": list(self.choices),
-            "description": self.description,
+            "choice_labels": [self.label(choice, text) for choice in self.choices],
+            "description": text(self.description),
         }
         if self.also_accepts:
-            described["also_accepts"] = self.also_accepts
+            described["also_accepts"] = text(self.also_accepts)
         if self.amounts:
             described["amounts"] = dict(self.amounts)
         return described
@@ -129,10 +142,11 @@ def option(
     also_accepts: str | None = None,
     check: Callable[[Any], Any] | None = None,
     amounts: Mapping[str, Any] | None = None,
+    labels: Mapping[Any, str] | None = None,
 ) -> Any:
     """A field of a :class:`GameOptions` dataclass: its default, allowed values and meaning."""
     spec = {"default": default, "choices": tuple(choices), "description": description,
-            "also_accepts": also_accepts, "check": check, "amounts": amounts}
+            "also_accepts": also_accepts, "check": check, "amounts": amounts, "labels": labels}
     return dataclasses.field(default=default, metadata={_SPEC_KEY: spec})
 
 
@@ -153,7 +167,7 @@ class GameOptions:
                 raise TypeError(f"{cls.__name__}.{item.name} must be declared with option()")
             specs.append(OptionSpec(item.name, declared["default"], declared["choices"],
                                     declared["description"], declared["also_accepts"], declared["check"],
-                                    declared["amounts"]))
+                                    declared["amounts"], declared["labels"]))
         return tuple(specs)
 
     @classmethod

@@ -34,6 +34,7 @@ class GreedOptions(GameOptions):
     min_every_turn: bool = option(
         False, (False, True),
         N_("require 500 points in a turn to bank on every turn, not only the first"),
+        labels={False: N_("first bank only"), True: N_("every bank")},
     )
 
     @property
