@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -66,12 +67,13 @@ def finished_bots_room(server_url: str, game: str, bots: list[str]) -> str:
 
     seats = [f"bot:{bot}" for bot in bots]
     room = post_json(server_url, "/api/rooms", {"game": game, "seats": seats})["room"]
+    deadline = time.monotonic() + 60
     with connect(server_url.replace("http://", "ws://") + f"/ws/{room}", proxy=None) as spectator:
-        for _ in range(600):
-            if get_json(server_url, f"/api/rooms/{room}")["status"] == "over":
-                return str(room)
+        while time.monotonic() < deadline:
             with contextlib.suppress(TimeoutError):
-                spectator.recv(timeout=0.05)
+                message = json.loads(spectator.recv(timeout=1))
+                if message.get("type") == "state" and message.get("status") == "over":
+                    return str(room)
     pytest.fail("the bots' game did not end")
 
 

@@ -143,6 +143,14 @@ def _healthy(process: subprocess.Popen[bytes], base_url: str) -> bool:
     return False
 
 
+#: The limits per client address lifted for the browser tests' server, where the test and all
+#: its visitors come from one loopback address.
+PER_ADDRESS_ALLOWANCES = (
+    "--requests-per-second", "1000", "--address-messages-per-second", "1000",
+    "--connections-per-address", "512", "--rooms-per-minute", "10000",
+)
+
+
 @contextmanager
 def running_server(directory: Path, env: dict[str, str] | None = None) -> Iterator[str]:
     """``highstakes serve`` on a free loopback port with a fresh SQLite database.
@@ -157,6 +165,9 @@ def running_server(directory: Path, env: dict[str, str] | None = None) -> Iterat
         command = [
             sys.executable, "-m", "highstakes", "serve", "--port", str(port),
             "--db", f"sqlite:///{directory / 'rooms.db'}", "--bot-delay", str(BOT_DELAY),
+            # Every visitor of a test, and the test itself, share one address (loopback): the
+            # limits per address are for strangers, and are tested with the server itself.
+            *PER_ADDRESS_ALLOWANCES,
         ]
         with log_path.open("ab") as log:
             process = subprocess.Popen(
