@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from highstakes.cli.main import SERVE_LIMITS, main
+from highstakes.i18n.numbers import format_number
 from highstakes.server.limits import Limits
 from highstakes.testing.servers import ProcessServer
 

@@ -15,9 +15,12 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from highstakes import __version__
+from highstakes import __version__, i18n
+from highstakes.cli.words import bot_about, bot_label, game_text, percent, speak_argparse
 from highstakes.engine.options import parse_option_value
 from highstakes.engine.registry import definition, games
+from highstakes.i18n import LANGUAGES, N_, _, ngettext
+from highstakes.i18n.numbers import format_number
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -35,7 +38,8 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise UsageError(f"options are written NAME=VALUE, e.g. -o dddd=800; got {pair!r}")
+            raise UsageError(_("options are written NAME=VALUE, e.g. -o dddd=800; got {pair}").format(
+                pair=repr(pair)))
         options[name.strip()] = parse_option_value(value)
     return options
 
@@ -83,15 +87,17 @@ def games_lines(width: int | None) -> list[str]:
         described = describe_game(game_id)
         if lines:
             lines.append("")
-        lines += line(f"{described['title']}  {game_id} · {described['min_seats']} to "
-                      f"{described['max_seats']} players", 0)
+        players = ngettext("{low} to {high} player", "{low} to {high} players",
+                           described["max_seats"]).format(low=described["min_seats"],
+                                                          high=described["max_seats"])
+        lines += line(f"{described['title']}  {game_id} · {players}", 0)
         lines += line(described["summary"], 2)
-        lines += line("bots (--bots NAME,NAME):", 2)
+        lines += line(_("bots (--bots NAME,NAME):"), 2)
         longest = max(len(bot["name"]) for bot in described["bots"])
         for bot in described["bots"]:
             lines += line(f"{bot['name']:<{longest}}  {bot['label']}", 4, longest + 2)
         if described["options"]:
-            lines += line("options (-o NAME=VALUE):", 2)
+            lines += line(_("options (-o NAME=VALUE):"), 2)
         for option in described["options"]:
             choices = " | ".join(json.dumps(choice) for choice in option["choices"])
             lines += line(f"{option['name']}={choices}", 4, 2)
@@ -100,13 +106,21 @@ def games_lines(width: int | None) -> list[str]:
 
 
 def describe_game(game_id: str) -> dict[str, Any]:
-    """A game's description with what it offers: its bots (by name and in words) and parts."""
+    """A game's description with what it offers: its bots (by name and in words) and parts.
+
+    Its words (title, summary, bots' names and sentences, options' meanings) are the reader's.
+    """
     from highstakes.bots.registry import bot_catalog
 
     d = definition(game_id)
     described = d.describe()
+    described["title"] = game_text(game_id, described["title"])
+    described["summary"] = game_text(game_id, described["summary"])
+    for option in described["options"]:
+        option["description"] = game_text(game_id, option["description"])
     described["bots"] = [
-        {"name": bot.name, "label": bot.label, "about": bot.about} for bot in bot_catalog(game_id).values()
+        {"name": name, "label": bot_label(game_id, name), "about": bot_about(game_id, name)}
+        for name in bot_catalog(game_id)
     ]
     described["advisor"] = d.advisor() is not None
     described["solver"] = d.solver() is not None
@@ -131,45 +145,45 @@ def read_record(path: str) -> dict[str, Any]:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
     except UnicodeDecodeError:
-        raise UsageError(f"{path} is not a game record: it is not a text file") from None
+        raise UsageError(_("{path} is not a game record: it is not a text file").format(path=path)) from None
     except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
-        raise UsageError(f"{path} is not a game record: it is not JSON ({error.msg} at line "
-                         f"{error.lineno})") from None
+        raise UsageError(_("{path} is not a game record: it is not JSON ({reason} at line {line})").format(
+            path=path, reason=error.msg, line=error.lineno)) from None
     problem = record_problem(record)
     if problem:
-        raise UsageError(f"{path} is not a game record: {problem}")
+        raise UsageError(_("{path} is not a game record: {problem}").format(path=path, problem=problem))
     return dict(record)
 
 
 def record_problem(record: Any) -> str | None:
     """What keeps ``record`` from being a game record, in words, or None when its shape is right."""
     if not isinstance(record, dict):
-        return "a record is a JSON object with the keys game, seats and actions"
+        return _("a record is a JSON object with the keys game, seats and actions")
     for key in ("game", "seats", "actions"):
         if key not in record:
-            return f"it has no {key}"
+            return _("it has no {key}").format(key=key)
     if record["game"] not in games():
-        return f"it is a record of {record['game']!r}, which is not installed; installed games: " + (
-            ", ".join(games()))
+        return _("it is a record of {game}, which is not installed; installed games: {games}").format(
+            game=repr(record["game"]), games=", ".join(games()))
     if not isinstance(record["actions"], list):
-        return "its actions are not a list"
+        return _("its actions are not a list")
     seats = record["seats"]
     for index, entry in enumerate(record["actions"]):
         if not isinstance(entry, dict):
-            return f"entry {index} is not an object"
+            return _("entry {index} is not an object").format(index=index)
         if "chance" in entry:
             continue
         for key in ("seat", "action"):
             if key not in entry:
-                return f"entry {index} has no {key}"
+                return _("entry {index} has no {key}").format(index=index, key=key)
         seat = entry["seat"]
         if isinstance(seats, int) and (type(seat) is not int or not 0 <= seat < seats):
-            return (f"entry {index} names seat {seat!r}; a record counts this game's {seats} seats "
-                    f"from 0 to {seats - 1}")
+            return _("entry {index} names seat {seat}; a record counts this game's {seats} seats "
+                     "from 0 to {last}").format(index=index, seat=repr(seat), seats=seats, last=seats - 1)
     return None
 
 
@@ -206,12 +220,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if len(bot_names) == 1:
             bot_names = bot_names * args.seats
         elif len(bot_names) != args.seats:
-            raise UsageError(f"--seats {args.seats} but {len(bot_names)} bots given; give one bot per seat")
+            raise UsageError(_("--seats {seats} but {count} bots given; give one bot per seat").format(
+                seats=args.seats, count=len(bot_names)))
     elif len(bot_names) == 1:
         name = bot_names[0]
         seats = definition(game_id).min_seats
-        raise UsageError(f"one bot cannot play alone: name a bot for each seat (--bots {name},random) "
-                         f"or fill every seat with it (--bots {name} --seats {seats})")
+        raise UsageError(_("one bot cannot play alone: name a bot for each seat (--bots {name},random) "
+                           "or fill every seat with it (--bots {name} --seats {seats})").format(
+                               name=name, seats=seats))
     options = _options(args.option)
     workers = args.workers or 1
     _solve_first_if_needed(game_id, bot_names, options)
@@ -224,7 +240,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             from rich.progress import Progress
 
             with Progress(transient=True) as progress:
-                task = progress.add_task(f"{game_id}: {' vs '.join(bot_names)}", total=args.games)
+                matchup = _(" vs ").join(bot_names)
+                task = progress.add_task(f"{game_id}: {matchup}", total=args.games)
                 summary = simulate(
                     game_id, bot_names, args.games, seed=args.seed, options=options, workers=workers,
                     on_progress=lambda n: progress.advance(task, n),
@@ -240,14 +257,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.plot:
         if analysis is None or analysis.plot is None:
             with_plots = [g for g in games() if (a := definition(g).analysis()) is not None and a.plot]
-            raise UsageError(
-                f"--plot is not available for {game_id}; games with plots: {', '.join(with_plots) or 'none'}"
-            )
+            raise UsageError(_("--plot is not available for {game}; games with plots: {games}").format(
+                game=game_id, games=", ".join(with_plots) or _("none")))
         try:
             written = analysis.plot.draw(args.plot, details or {})
         except RuntimeError as error:  # matplotlib missing: the message says how to install it
             raise UsageError(str(error)) from None
-        print(f"wrote {written}", file=sys.stderr)
+        print(_("wrote {file}").format(file=written), file=sys.stderr)
     if args.json:
         print(json.dumps(data, indent=2))
         return EXIT_OK
@@ -278,8 +294,9 @@ def _solve_first_if_needed(game_id: str, bot_names: Sequence[str], options: dict
         raise UsageError(str(error)) from None
     if strongest not in bot_names or solver.cached(resolved) is not None:
         return
-    print(f"Solving {d.title} for these options, one time, about {solver.seconds(resolved):.0f} s "
-          "(kept for next time).", file=sys.stderr)
+    print(_("Solving {game} for these options, one time, about {seconds} s (kept for next time).").format(
+        game=game_text(game_id, d.title), seconds=format_number(round(solver.seconds(resolved)))),
+        file=sys.stderr)
     solver.solve(resolved, None)
 
 
@@ -288,27 +305,33 @@ def _print_summary(data: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = Console()
-    table = Table(title=f"{data['game']}: {data['games']} games (seed {data['seed']})")
-    table.add_column("bot")
-    table.add_column("seat")
-    table.add_column("games", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
+    title = ngettext("{game}: {count} game (seed {seed})", "{game}: {count} games (seed {seed})",
+                     data["games"]).format(game=data["game"], count=format_number(data["games"]),
+                                           seed=data["seed"])
+    table = Table(title=title)
+    table.add_column(_("bot"))
+    table.add_column(_("seat"))
+    table.add_column(_("games"), justify="right")
+    table.add_column(_("win rate"), justify="right")
+    table.add_column(_("95% CI"), justify="right")
     for row in data["bots"]:
         table.add_row(
-            row["bot"], "all", str(row["games"]), f"{row['win_rate']:.1%}",
-            f"{row['ci95'][0]:.1%} – {row['ci95'][1]:.1%}", style="bold",
+            row["bot"], _("all"), format_number(row["games"]), percent(row["win_rate"]),
+            f"{percent(row['ci95'][0])} – {percent(row['ci95'][1])}", style="bold",
         )
         for seat in row["by_seat"]:
             if seat["games"]:
                 table.add_row(
-                    "", str(seat["seat"]), str(seat["games"]), f"{seat['win_rate']:.1%}",
-                    f"{seat['ci95'][0]:.1%} – {seat['ci95'][1]:.1%}",
+                    "", str(seat["seat"] + 1), format_number(seat["games"]), percent(seat["win_rate"]),
+                    f"{percent(seat['ci95'][0])} – {percent(seat['ci95'][1])}",
                 )
     console.print(table)
-    length = f"mean game length: {data['mean_decisions']:.1f} decisions"
+    decisions = format_number(round(data["mean_decisions"], 1))
     if data.get("mean_turns") is not None:
-        length += f", {data['mean_turns']:.1f} turns"
+        length = _("mean game length: {decisions} decisions, {turns} turns").format(
+            decisions=decisions, turns=format_number(round(data["mean_turns"], 1)))
+    else:
+        length = _("mean game length: {decisions} decisions").format(decisions=decisions)
     console.print(length)
 
 
@@ -317,7 +340,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     solver = definition(game_id).solver()
     if solver is None:
         solvable = [g for g in games() if definition(g).solver() is not None]
-        raise UsageError(f"there is no solver for {game_id}; solvable games: {', '.join(solvable) or 'none'}")
+        raise UsageError(_("there is no solver for {game}; solvable games: {games}").format(
+            game=game_id, games=", ".join(solvable) or _("none")))
     from highstakes.engine.options import resolve_options
 
     try:
@@ -331,18 +355,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             from rich.progress import Progress
 
-            title = definition(game_id).title
-            print(f"Solving {title} for these options, one time, about {solver.seconds(resolved):.0f} s.",
-                  file=sys.stderr)
+            title = game_text(game_id, definition(game_id).title)
+            print(_("Solving {game} for these options, one time, about {seconds} s.").format(
+                game=title, seconds=format_number(round(solver.seconds(resolved)))), file=sys.stderr)
             with Progress(transient=True) as bar:
-                task = bar.add_task(f"solving {title}", total=None)
+                task = bar.add_task(_("solving {game}").format(game=title), total=None)
                 report = solver.solve(
                     resolved, lambda done, total: bar.update(task, completed=done, total=total)
                 )
     if args.json:
         print(json.dumps(report.data, indent=2))
     else:
-        width = max((len(label) for label, _ in report.lines), default=0)
+        width = max((len(label) for label, _value in report.lines), default=0)
         for label, value in report.lines:
             print(f"{label:<{width}}  {value}")
     return EXIT_OK
@@ -357,9 +381,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     bot_names = _split(args.bots)
     seats = args.seats if args.seats is not None else max(d.min_seats, len(bot_names) + 1)
     if not d.min_seats <= seats <= d.max_seats:
-        raise UsageError(f"{game_id} is played by {d.min_seats} to {d.max_seats} seats; got {seats}")
+        raise UsageError(_("{game} is played by {low} to {high} seats; got {seats}").format(
+            game=game_id, low=d.min_seats, high=d.max_seats, seats=seats))
     if len(bot_names) > seats:
-        raise UsageError(f"{len(bot_names)} bots do not fit in {seats} seats")
+        raise UsageError(ngettext("{count} bots do not fit in {seats} seat",
+                                  "{count} bots do not fit in {seats} seats", seats).format(
+                                      count=len(bot_names), seats=seats))
     options = _options(args.option)
     try:
         from highstakes.engine.options import resolve_options
@@ -373,7 +400,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     known = available_bots(game_id)
     for name in bot_names:
         if name not in known and name != "human":
-            raise UsageError(f"unknown bot {name!r} for {game_id}; available bots: {', '.join(known)}, human")
+            raise UsageError(_("unknown bot {bot} for {game}; available bots: {bots}").format(
+                bot=repr(name), game=game_id, bots=", ".join([*known, "human"])))
     # People take the first seats, bots the last ones.
     seat_bots: list[str | None] = [None] * (seats - len(bot_names)) + [
         None if name == "human" else name for name in bot_names
@@ -388,22 +416,23 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # The limits ``serve`` takes as flags: (field of Limits, flag, metavar, help).
 SERVE_LIMITS: tuple[tuple[str, str, str, str], ...] = (
-    ("rooms_per_minute", "--rooms-per-minute", "N", "rooms one client address may create a minute"),
-    ("max_rooms", "--max-rooms", "N", "rooms open at once (in memory, game not over)"),
-    ("max_bot_rooms", "--max-bot-rooms", "N", "games with bots under way at once"),
-    ("max_spectators", "--max-spectators", "N", "spectators of one room"),
+    ("rooms_per_minute", "--rooms-per-minute", "N", N_("rooms one client address may create a minute")),
+    ("max_rooms", "--max-rooms", "N", N_("rooms open at once (in memory, game not over)")),
+    ("max_bot_rooms", "--max-bot-rooms", "N", N_("games with bots under way at once")),
+    ("max_spectators", "--max-spectators", "N", N_("spectators of one room")),
     ("connections_per_address", "--connections-per-address", "N",
-     "connections (HTTP and WebSocket) one client address may hold"),
-    ("messages_per_second", "--messages-per-second", "N", "WebSocket messages a second from one connection"),
+     N_("connections (HTTP and WebSocket) one client address may hold")),
+    ("messages_per_second", "--messages-per-second", "N",
+     N_("WebSocket messages a second from one connection")),
     ("address_messages_per_second", "--address-messages-per-second", "N",
-     "WebSocket messages a second from all connections of one client address"),
+     N_("WebSocket messages a second from all connections of one client address")),
     ("requests_per_second", "--requests-per-second", "N",
-     "API requests and WebSocket connections a second from one client address"),
-    ("request_timeout", "--request-timeout", "SECONDS", "time a client has to send a request"),
+     N_("API requests and WebSocket connections a second from one client address")),
+    ("request_timeout", "--request-timeout", "SECONDS", N_("time a client has to send a request")),
     ("idle_room_seconds", "--idle-room-seconds", "SECONDS",
-     "time a room nobody is connected to stays in memory (a finished one: a minute at most)"),
-    ("compute_workers", "--compute-workers", "N", "processes that run bots, hints and solves"),
-    ("compute_queue", "--compute-queue", "N", "bot moves and hints that may wait for a process"),
+     N_("time a room nobody is connected to stays in memory (a finished one: a minute at most)")),
+    ("compute_workers", "--compute-workers", "N", N_("processes that run bots, hints and solves")),
+    ("compute_queue", "--compute-queue", "N", N_("bot moves and hints that may wait for a process")),
 )
 
 
@@ -417,21 +446,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from highstakes.server.transport import raise_open_file_limit, server_config
 
     if not 0 < args.port < 65536:
-        raise UsageError(f"--port must be from 1 to 65535; got {args.port}")
+        raise UsageError(_("--port must be from 1 to 65535; got {port}").format(port=args.port))
     if args.bot_delay < 0:
-        raise UsageError(f"--bot-delay must be 0 or more seconds; got {args.bot_delay:g}")
+        raise UsageError(_("--bot-delay must be 0 or more seconds; got {delay}").format(
+            delay=format_number(args.bot_delay)))
     changed = {}
     for name, flag, *_rest in SERVE_LIMITS:
         value = getattr(args, name)
         if value is not None:
             if value <= 0:
-                raise UsageError(f"{flag} must be more than 0; got {value:g}")
+                raise UsageError(_("{flag} must be more than 0; got {value}").format(
+                    flag=flag, value=format_number(value)))
             changed[name] = value
     limits = Limits(**changed)
     try:
         access = Access(allowed_hosts=tuple(args.allowed_host), allowed_origins=tuple(args.allow_origin))
     except ValueError as error:
-        raise UsageError(f"--allow-origin: {error}") from None
+        raise UsageError(_("--allow-origin: {problem}").format(problem=error)) from None
     proxies = _split(args.forwarded_allow_ips)
     try:
         from highstakes.server.transport import Trusted
@@ -439,8 +470,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         Trusted(proxies)
     except ValueError:
         raise UsageError(
-            f"--forwarded-allow-ips lists addresses or networks (127.0.0.1,10.0.0.0/8) or *; "
-            f"got {args.forwarded_allow_ips!r}"
+            _("--forwarded-allow-ips lists addresses or networks (127.0.0.1,10.0.0.0/8) or *; "
+              "got {value}").format(value=repr(args.forwarded_allow_ips))
         ) from None
     url = args.db or default_database_url()
     listening = _listen(args.host, args.port)
@@ -454,8 +485,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise
     raise_open_file_limit()
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"High Stakes is serving at http://{shown_host}:{args.port}/  (database: {_safe_url(url)})")
-    print("Press Ctrl+C to stop.")
+    print(_("High Stakes is serving at {address}  (database: {database})").format(
+        address=f"http://{shown_host}:{args.port}/", database=_safe_url(url)))
+    print(_("Press Ctrl+C to stop."))
     config = server_config(
         app, limits=limits, host=args.host, port=args.port, log_level=args.log_level,
         forwarded_allow_ips=proxies, ws_compression=args.ws_compression,
@@ -464,7 +496,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server.run(sockets=[listening])
     if not server.started:
         # uvicorn has logged why (the rooms could not be restored, say); only 0, 1 and 2 are ours.
-        print("highstakes: the server could not start (see above)", file=sys.stderr)
+        print("highstakes: " + _("the server could not start (see above)"), file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
 
@@ -481,12 +513,14 @@ def _open_app(create_app: Any, url: str, **settings: Any) -> Any:
         wrapped = isinstance(error, ValueError) and isinstance(error.__cause__, Exception)
         cause = error.__cause__ if wrapped else error
         if isinstance(cause, ArgumentError | NoSuchModuleError):
-            problem = f"--db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME; got {shown}"
+            problem = _("--db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME; "
+                        "got {url}").format(url=shown)
         elif isinstance(cause, ModuleNotFoundError):
-            problem = (f"the database {shown} needs the module {cause.name}: "
-                       'pip install "highstakes[postgres]"')
+            problem = _("the database {url} needs the module {module}: {command}").format(
+                url=shown, module=cause.name, command='pip install "highstakes[postgres]"')
         elif isinstance(cause, SQLAlchemyError):
-            problem = f"cannot open the database {shown}: {_database_problem(url, cause)}"
+            problem = _("cannot open the database {url}: {reason}").format(
+                url=shown, reason=_database_problem(url, cause))
         else:
             problem = str(error)
         raise UsageError(problem) from None
@@ -499,7 +533,7 @@ def _database_problem(url: str, error: Exception) -> str:
     if url.startswith("sqlite:///"):
         folder = Path(url.removeprefix("sqlite:///")).parent
         if not folder.is_dir():
-            return f"the folder {folder} does not exist"
+            return _("the folder {folder} does not exist").format(folder=folder)
     reason = str(getattr(error, "orig", None) or error).strip().splitlines()
     return reason[0] if reason else type(error).__name__
 
@@ -510,10 +544,10 @@ def _listen(host: str, port: int) -> Any:
     import socket
 
     try:
-        family, kind, protocol, _, address = socket.getaddrinfo(
+        family, kind, protocol, _name, address = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except socket.gaierror:
-        raise UsageError(f"--host {host} is not an address of this machine") from None
+        raise UsageError(_("--host {host} is not an address of this machine").format(host=host)) from None
     listening = socket.socket(family, kind, protocol)
     try:
         listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -522,14 +556,16 @@ def _listen(host: str, port: int) -> Any:
     except OSError as error:
         listening.close()
         if error.errno == errno.EADDRINUSE:
-            raise Failure(f"port {port} on {host} is taken by another program; "
-                          f"stop it, or serve on another port with --port") from None
+            raise Failure(_("port {port} on {host} is taken by another program; "
+                            "stop it, or serve on another port with --port").format(
+                                port=port, host=host)) from None
         if error.errno == errno.EACCES:
-            raise Failure(f"this user may not listen on port {port} (ports below 1024 need "
-                          "administrator rights); choose another with --port") from None
+            raise Failure(_("this user may not listen on port {port} (ports below 1024 need "
+                            "administrator rights); choose another with --port").format(port=port)) from None
         if error.errno == errno.EADDRNOTAVAIL:
-            raise UsageError(f"--host {host} is not an address of this machine") from None
-        raise Failure(f"cannot listen on {host}:{port}: {error.strerror}") from None
+            raise UsageError(_("--host {host} is not an address of this machine").format(host=host)) from None
+        raise Failure(_("cannot listen on {address}: {reason}").format(
+            address=f"{host}:{port}", reason=error.strerror)) from None
     listening.set_inheritable(True)
     return listening
 
@@ -552,133 +588,220 @@ class CommandParser(argparse.ArgumentParser):
     subcommands: dict[str, argparse.ArgumentParser]
 
 
+def _help(text: str) -> str:
+    """A translated help text as argparse wants it: a ``%`` of the language's own is not a placeholder."""
+    return text.replace("%", "%%")
+
+
+def add_language_flag(parser: argparse.ArgumentParser) -> None:
+    """``--lang``, taken before or after the subcommand (``main`` reads it before anything else)."""
+    parser.add_argument(
+        "--lang", metavar="LANG", default=argparse.SUPPRESS,
+        help=_help(_("language of the output: {languages} (default: from LANGUAGE, LC_ALL, "
+                     "LC_MESSAGES or LANG, else en)").format(languages=", ".join(LANGUAGES))),
+    )
+
+
 def build_parser() -> CommandParser:
+    """The whole command line, in the current language (set it first: see ``main``)."""
+    speak_argparse()
     parser = CommandParser(
         prog="highstakes",
-        description="High Stakes: money-themed tabletop games with faithful rules and strong bots.",
-        epilog="Run 'highstakes COMMAND --help' for the options of a command.",
+        description=_help(_("High Stakes: money-themed tabletop games with faithful rules and strong bots.")),
+        epilog=_help(_("Run '{command}' for the options of a command.").format(
+            command="highstakes COMMAND --help")),
     )
-    parser.add_argument("--version", action="version", version=f"highstakes {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--version", action="version", version=f"highstakes {__version__}",
+                        help=_help(_("show the program's version and exit")))
+    add_language_flag(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                     title=_("commands"))
 
     def add_options_flag(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-            help="a game option, e.g. -o dddd=800 (repeatable; see 'highstakes games')",
+            help=_help(_("a game option, e.g. {example} (repeatable; see '{command}')").format(
+                example="-o dddd=800", command="highstakes games")),
         )
 
-    sub = commands.add_parser("games", help="list the games, their player counts, bots and options")
-    sub.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    def add_command(name: str, summary: str, description: str | None = None) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=_help(summary), description=_help(description or summary))
+        add_language_flag(sub)
+        return sub
+
+    def game_argument(sub: argparse.ArgumentParser, text: str | None = None) -> None:
+        sub.add_argument("game", metavar="GAME",
+                         help=_help(text or _("game id, e.g. {example}").format(example="greed")))
+
+    sub = add_command("games", _("list the games, their player counts, bots and options"))
+    sub.add_argument("--json", action="store_true", help=_help(_("print JSON instead of a table")))
     sub.set_defaults(run=cmd_games)
 
-    sub = commands.add_parser(
-        "serve", help="serve the lobby and games in the browser, with friends and bots",
-        description="Serve the lobby and the games in the browser. The limits protect a server open to "
-        "strangers; docs/server.md explains each, with its default.",
+    sub = add_command(
+        "serve", _("serve the lobby and games in the browser, with friends and bots"),
+        _("Serve the lobby and the games in the browser. The limits protect a server open to "
+          "strangers; {page} explains each, with its default.").format(page="docs/server.md"),
     )
-    sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
-                     "0.0.0.0 lets other devices on the network join)")
-    sub.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    sub.add_argument("--db", help="database URL: sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME "
-                     "(default: SQLite in the user data directory)")
-    sub.add_argument(
-        "--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting (default 0.6)"
-    )
-    sub.add_argument("--seed", type=int, help="seed for the rooms' games, to make a session repeatable")
+    sub.add_argument("--host", default="127.0.0.1", help=_help(_(
+        "address to listen on (default {default}; {everywhere} lets other devices on the network "
+        "join)").format(
+            default="127.0.0.1", everywhere="0.0.0.0")))
+    sub.add_argument("--port", type=int, default=8000, help=_help(_("port (default {default})").format(
+        default=8000)))
+    sub.add_argument("--db", metavar="URL", help=_help(_(
+        "database URL: {forms} (default: SQLite in the user data directory)").format(
+            forms="sqlite:///FILE | postgresql://USER:PASSWORD@HOST/NAME")))
+    sub.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS", help=_help(_(
+        "seconds a bot waits before acting (default {default})").format(default=format_number(0.6))))
+    sub.add_argument("--seed", type=int, metavar="N",
+                     help=_help(_("seed for the rooms' games, to make a session repeatable")))
     sub.add_argument(
         "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
-        help="server log level (default warning)",
+        help=_help(_("server log level (default {default})").format(default="warning")),
     )
     sub.add_argument(
         "--ws-compression", action="store_true",
-        help="compress WebSocket messages (off by default: it costs more processor time than it saves)",
+        help=_help(_("compress WebSocket messages (off by default: it costs more processor time than "
+                     "it saves)")),
     )
-    access = sub.add_argument_group("who may use the server from a browser")
+    access = sub.add_argument_group(_("who may use the server from a browser"))
     access.add_argument(
         "--allowed-host", action="append", default=[], metavar="NAME",
-        help="a host name to answer to, beyond IP addresses, localhost and this machine's name "
-        "(repeatable; *.example.org for a whole domain, * for any name)",
+        help=_help(_("a host name to answer to, beyond IP addresses, localhost and this machine's name "
+                     "(repeatable; {domain} for a whole domain, * for any name)").format(
+                         domain="*.example.org")),
     )
     access.add_argument(
         "--allow-origin", action="append", default=[], metavar="ORIGIN",
-        help="another site whose pages may use the server, e.g. https://games.example.org (repeatable)",
+        help=_help(_("another site whose pages may use the server, e.g. {example} (repeatable)").format(
+            example="https://games.example.org")),
     )
     access.add_argument(
         "--forwarded-allow-ips", metavar="LIST",
-        help="addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers to trust, "
-        "comma-separated (e.g. 127.0.0.1); the limits per address then count the clients they name",
+        help=_help(_("addresses of reverse proxies whose {headers} headers to trust, comma-separated "
+                     "(e.g. {example}); the limits per address then count the clients they name").format(
+                         headers="X-Forwarded-For, X-Forwarded-Proto", example="127.0.0.1")),
     )
     from highstakes.server.limits import Limits  # the defaults; no heavy import
 
     defaults = Limits()
-    limits = sub.add_argument_group("limits")
+    limits = sub.add_argument_group(_("limits"))
     for name, flag, metavar, text in SERVE_LIMITS:
         default = getattr(defaults, name)
         limits.add_argument(
-            flag, dest=name, type=type(default), metavar=metavar, help=f"{text} (default {default:g})"
+            flag, dest=name, type=type(default), metavar=metavar,
+            help=_help(_("{meaning} (default {default})").format(
+                meaning=_(text), default=format_number(default))),
         )
     sub.set_defaults(run=cmd_serve)
 
-    sub = commands.add_parser("play", help="play in the terminal, hot-seat or against bots")
-    sub.add_argument("game", help="game id, e.g. greed")
-    sub.add_argument("--seats", type=int, help="number of seats (default: you plus one per bot)")
+    sub = add_command("play", _("play in the terminal, hot-seat or against bots"))
+    game_argument(sub)
+    sub.add_argument("--seats", type=int, metavar="N",
+                     help=_help(_("number of seats (default: you plus one per bot)")))
     sub.add_argument(
-        "--bots", help="comma-separated bots for the last seats, e.g. optimal,heuristic; "
-        "'human' marks a hot-seat player (default: the game's strongest bot in every other seat)",
+        "--bots", metavar="LIST", help=_help(_(
+            "comma-separated bots for the last seats, e.g. {example}; '{human}' marks a hot-seat player "
+            "(default: the game's strongest bot in every other seat)").format(
+                example="optimal,heuristic", human="human")),
     )
-    sub.add_argument("--seed", type=int, help="seed for the dice, to replay a game exactly")
+    sub.add_argument("--seed", type=int, metavar="N",
+                     help=_help(_("seed for the dice, to replay a game exactly")))
     add_options_flag(sub)
     sub.set_defaults(run=cmd_play)
 
-    sub = commands.add_parser("simulate", help="play many games between bots and compare them")
-    sub.add_argument("game", help="game id, e.g. greed")
-    sub.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    sub = add_command("simulate", _("play many games between bots and compare them"))
+    game_argument(sub)
+    sub.add_argument("--games", type=int, default=1000, metavar="N",
+                     help=_help(_("number of games (default {default})").format(default=format_number(1000))))
     sub.add_argument(
-        "--bots", help="comma-separated bot per seat, e.g. optimal,heuristic (default random,random)"
+        "--bots", metavar="LIST",
+        help=_help(_("comma-separated bot per seat, e.g. {example} (default {default})").format(
+            example="optimal,heuristic", default="random,random")),
     )
-    sub.add_argument("--seats", type=int, help="seat count; with one bot name, that bot fills every seat")
-    sub.add_argument("--workers", type=int, default=None, help="processes to use (default 1)")
-    sub.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sub.add_argument("--seats", type=int, metavar="N",
+                     help=_help(_("seat count; with one bot name, that bot fills every seat")))
+    sub.add_argument("--workers", type=int, default=None, metavar="N",
+                     help=_help(_("processes to use (default {default})").format(default=1)))
+    sub.add_argument("--seed", type=int, default=0, metavar="N",
+                     help=_help(_("seed of the whole run (default {default})").format(default=0)))
+    sub.add_argument("--json", action="store_true", help=_help(_("print the summary as JSON")))
     sub.add_argument("--plot", metavar="FILE.png",
-                     help="draw the game's own chart of the run, for games that have one")
+                     help=_help(_("draw the game's own chart of the run, for games that have one")))
     add_options_flag(sub)
     sub.set_defaults(run=cmd_simulate)
 
-    sub = commands.add_parser("solve", help="compute a game's optimal policy and cache it on disk")
-    sub.add_argument("game", help="game id of a game with a solver, e.g. greed")
-    sub.add_argument("--force", action="store_true", help="solve again even if a cached solution exists")
-    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sub = add_command("solve", _("compute a game's optimal policy and cache it on disk"))
+    game_argument(sub, _("game id of a game with a solver, e.g. {example}").format(example="greed"))
+    sub.add_argument("--force", action="store_true",
+                     help=_help(_("solve again even if a cached solution exists")))
+    sub.add_argument("--json", action="store_true", help=_help(_("print the summary as JSON")))
     add_options_flag(sub)
     sub.set_defaults(run=cmd_solve)
 
-    sub = commands.add_parser(
-        "replay", help="watch a finished game again, move by move, from its record",
-        description="Open a game record (a JSON file such as 'highstakes play' saves) in a viewer: "
-        "step forward and back, play at a speed, jump to a move, see every seat's view.",
+    sub = add_command(
+        "replay", _("watch a finished game again, move by move, from its record"),
+        _("Open a game record (a JSON file such as '{command}' saves) in a viewer: step forward and back, "
+          "play at a speed, jump to a move, see every seat's view.").format(command="highstakes play"),
     )
-    sub.add_argument("file", help="a JSON game record, as written by Game.record() or 'highstakes play'")
+    sub.add_argument("file", metavar="FILE", help=_help(_(
+        "a JSON game record, as written by {function} or '{command}'").format(
+            function="Game.record()", command="highstakes play")))
     sub.add_argument("--json", action="store_true",
-                     help="print the final view and result as JSON instead of opening the viewer")
+                     help=_help(_("print the final view and result as JSON instead of opening the viewer")))
     sub.set_defaults(run=cmd_replay)
 
-    sub = commands.add_parser("rules", help="print a game's rules")
-    sub.add_argument("game", help="game id, e.g. greed")
+    sub = add_command("rules", _("print a game's rules"))
+    game_argument(sub)
     sub.set_defaults(run=cmd_rules)
     parser.subcommands = dict(commands.choices)
     return parser
 
 
+def _language_flag(argv: Sequence[str]) -> str | None:
+    """The last ``--lang`` value (``--lang X``, ``--lang=X``) anywhere on the line; None if it has none."""
+    found = None
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang":
+            found = argv[index + 1] if index + 1 < len(argv) else ""
+        elif word.startswith("--lang="):
+            found = word.removeprefix("--lang=")
+    return found
+
+
+def choose_language(argv: Sequence[str]) -> str:
+    """Set this run's language from ``--lang``, else the locale variables; raises UsageError if unknown.
+
+    Done before the parser is built, so that ``--help`` and argparse's own messages speak it too.
+    """
+    explicit = _language_flag(argv)
+    if explicit is not None and not explicit.strip():
+        raise UsageError(_("--lang needs a language: {languages}").format(languages=", ".join(LANGUAGES)))
+    try:
+        return i18n.set_language(i18n.from_environment(explicit))
+    except i18n.UnknownLanguage:
+        raise UsageError(_("unknown language {language}; available: {languages}").format(
+            language=repr(explicit), languages=", ".join(LANGUAGES))) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        choose_language(arguments)
+    except UsageError as error:
+        print("highstakes: " + _("error: {problem}").format(problem=error), file=sys.stderr)
+        return EXIT_USAGE
     parser = build_parser()
-    args, unknown = parser.parse_known_args(argv)
+    args, unknown = parser.parse_known_args(arguments)
     if unknown:
         # Said by the subcommand's own parser, so that its usage is the one shown.
-        parser.subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+        parser.subcommands[args.command].error(_("unrecognized arguments: %s") % " ".join(unknown))
     try:
         return int(args.run(args))
     except UsageError as error:
-        print(f"highstakes: error: {error}", file=sys.stderr)
+        print("highstakes: " + _("error: {problem}").format(problem=error), file=sys.stderr)
         return EXIT_USAGE
     except Failure as error:
         print(f"highstakes: {error}", file=sys.stderr)
