@@ -1,9 +1,10 @@
 """Reading an amount a person typed, exactly as shown, for any game's free-form entries.
 
-An amount is digits, with commas only as thousands separators (``40,000`` but never
-``240,00`` or ``1,5``), an optional currency sign, and decimals only where the game counts
-in smaller units (cents). Anything else is refused with a sentence saying what is allowed;
-nothing typed is ever guessed at.
+An amount is digits, grouped by thousands only with the reader's language's separator
+(``40,000`` in English, ``40.000`` in Spanish and Italian, ``40 000`` in Uzbek; never
+``240,00`` in English), an optional currency sign, and decimals, after the language's
+decimal mark, only where the game counts in smaller units (cents). Anything else is
+refused with a sentence saying what is allowed; nothing typed is ever guessed at.
 """
 
 from __future__ import annotations
@@ -13,49 +14,62 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-_GROUPED = re.compile(r"\d{1,3}(,\d{3})+")
-_PLAIN = re.compile(r"\d+")
-_CURRENCY_SIGNS = {"USD": "$", "JPY": "¥"}
+from highstakes.i18n import _, get_language
+from highstakes.i18n.numbers import CURRENCIES, format_money, format_number, parse_number_hint
 
 
 class AmountError(ValueError):
     """What is wrong with a typed amount, in words."""
 
 
+def _currency(entry: Mapping[str, Any]) -> str | None:
+    currency = entry.get("currency") or None
+    return currency if currency in CURRENCIES else None
+
+
 def format_amount(amount: int, entry: Mapping[str, Any]) -> str:
-    """A JSON amount as people read it: ``$40,000``, ``$12.50``, ``300 points``."""
+    """A JSON amount as people read it in their language: ``$40,000``, ``40.000 $``, ``300 points``."""
+    currency = _currency(entry)
+    if currency is not None:
+        return format_money(amount, currency)
     scale = int(entry.get("scale") or 1)
-    whole, part = divmod(amount, scale)
-    digits = len(str(scale)) - 1
-    text = f"{whole:,}" if part == 0 else f"{whole:,}.{part:0{digits}d}"
-    sign = _CURRENCY_SIGNS.get(entry.get("currency") or "")
-    if sign:
-        return sign + text
+    number = format_number(Decimal(amount) / scale) if scale != 1 else format_number(amount)
     unit = entry.get("unit") or ""
-    return f"{text} {unit}".strip()
+    return f"{number} {unit}".strip()
 
 
 def parse_amount(text: str, entry: Mapping[str, Any]) -> int:
     """The JSON amount (in the game's units) that ``text`` says, or AmountError explaining why not."""
     scale = int(entry.get("scale") or 1)
-    cleaned = text.strip().replace(" ", "")
-    sign = _CURRENCY_SIGNS.get(entry.get("currency") or "")
-    if sign and cleaned.startswith(sign):
-        cleaned = cleaned[len(sign):]
-    whole, dot, fraction = cleaned.partition(".")
-    if not (_PLAIN.fullmatch(whole) or _GROUPED.fullmatch(whole)) or (dot and not fraction.isdigit()):
-        raise AmountError(
-            f"type the amount in digits, with commas only between thousands (such as "
-            f"{format_amount(40_000 * scale, entry)}); got {text.strip()!r}"
-        )
+    group, decimal = parse_number_hint()
+    shown = text.strip()
+    # Spaces never change a number (and are Uzbek's thousands separator): drop them all.
+    cleaned = "".join(shown.split()).replace("\u202f", "")
+    currency = _currency(entry)
+    if currency is not None:
+        sign = CURRENCIES[currency][0]
+        cleaned = cleaned.removeprefix(sign).removesuffix(sign)
+    whole, mark, fraction = cleaned.partition(decimal)
+    grouped = re.escape(group) if group.strip() else None
+    whole_ok = bool(re.fullmatch(r"\d+", whole)) or (
+        grouped is not None and re.fullmatch(rf"\d{{1,3}}({grouped}\d{{3}})+", whole) is not None)
+    if not whole_ok or (mark and not fraction.isdigit()):
+        separator = f"“{group}”" if group.strip() else _("spaces")
+        raise AmountError(_(
+            "type the amount in digits, with {separator} only between thousands (such as {example}); "
+            "got {text}").format(separator=separator, example=format_amount(40_000 * scale, entry),
+                                 text=repr(shown)))
     digits_allowed = len(str(scale)) - 1 if scale in (10, 100, 1000) else 0
     if len(fraction) > digits_allowed:
-        allowed = "whole numbers only" if digits_allowed == 0 else f"at most {digits_allowed} decimals"
-        raise AmountError(f"{allowed}; got {text.strip()!r}")
+        if digits_allowed == 0:
+            raise AmountError(_("whole numbers only; got {text}").format(text=repr(shown)))
+        raise AmountError(_("at most {count} decimals; got {text}").format(
+            count=digits_allowed, text=repr(shown)))
     try:
-        value = Decimal(whole.replace(",", "") + (("." + fraction) if fraction else "")) * scale
+        digits = whole.replace(group, "") if group.strip() else whole
+        value = Decimal(digits + (("." + fraction) if fraction else "")) * scale
     except InvalidOperation:  # not reachable after the patterns above, kept as a guard
-        raise AmountError(f"not an amount: {text.strip()!r}") from None
+        raise AmountError(_("not an amount: {text}").format(text=repr(shown))) from None
     amount = int(value)
     check_amount(amount, entry)
     return amount
@@ -66,18 +80,18 @@ def check_amount(amount: int, entry: Mapping[str, Any]) -> None:
     low, high, step = int(entry["low"]), int(entry["high"]), int(entry.get("step") or 1)
     label = entry.get("label") or entry["kind"]
     if not low <= amount <= high:
-        raise AmountError(
-            f"{label}: from {format_amount(low, entry)} to {format_amount(high, entry)}; "
-            f"got {format_amount(amount, entry)}"
-        )
+        raise AmountError(_("{what}: from {low} to {high}; got {amount}").format(
+            what=label, low=format_amount(low, entry), high=format_amount(high, entry),
+            amount=format_amount(amount, entry)))
     if (amount - low) % step:
-        raise AmountError(
-            f"{label}: in steps of {format_amount(step, entry)}; got {format_amount(amount, entry)}"
-        )
+        raise AmountError(_("{what}: in steps of {step}; got {amount}").format(
+            what=label, step=format_amount(step, entry), amount=format_amount(amount, entry)))
 
 
 # --- amounts in words ------------------------------------------------------------------------------
 # So that a person reads back what they are about to send: "$40,000, forty thousand dollars".
+# Numbers are spelled out in English only so far: in another language the amount is read back
+# in figures alone (amount_in_words gives None), never in English words.
 
 _ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
          "fifteen sixteen seventeen eighteen nineteen").split()
@@ -88,6 +102,8 @@ _CURRENCY_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "USD": (("dollar", "dollars"), ("cent", "cents")),
     "JPY": (("yen", "yen"), ("sen", "sen")),
 }
+#: The languages whose numbers this module spells out.
+SPELLED_LANGUAGES = frozenset({"en"})
 
 
 def number_in_words(number: int) -> str:
@@ -109,8 +125,13 @@ def number_in_words(number: int) -> str:
     raise AssertionError("unreachable")  # every number from 1,000 up has a group
 
 
-def amount_in_words(amount: int, entry: Mapping[str, Any]) -> str:
-    """A JSON amount in words: "forty thousand dollars", "one dollar and fifty cents", "300 points"."""
+def amount_in_words(amount: int, entry: Mapping[str, Any]) -> str | None:
+    """A JSON amount in words: "forty thousand dollars", "one dollar and fifty cents", "300 points".
+
+    None in a language whose numbers are not spelled out here: the figures then stand alone.
+    """
+    if get_language() not in SPELLED_LANGUAGES:
+        return None
     scale = int(entry.get("scale") or 1)
     whole, part = divmod(amount, scale)
     words = _CURRENCY_WORDS.get(entry.get("currency") or "")

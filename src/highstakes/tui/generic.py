@@ -24,9 +24,12 @@ from textual.widgets.option_list import Option
 
 import highstakes as hs
 from highstakes.engine.action import JSON, Action
+from highstakes.i18n import N_, _
+from highstakes.i18n.numbers import format_number
 from highstakes.tui.amounts import AmountError, amount_in_words, format_amount, parse_amount
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 from highstakes.tui.view_panels import panels
+from highstakes.tui.words import speak_bindings
 
 NUMBER_KEYS = 9  # keys 1..9 pick the first nine moves; arrows and Enter reach the rest
 
@@ -34,16 +37,18 @@ NUMBER_KEYS = 9  # keys 1..9 pick the first nine moves; arrows and Enter reach t
 class PassScreen(ModalScreen[None]):
     """Between two people's turns in a game with secrets: hand the keyboard over first."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", N_("I am ready"))]
 
     def __init__(self, name: str) -> None:
         super().__init__()
+        speak_bindings(self)
         self._name = name
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass-box"):
-            yield Static(Text(f"Pass the keyboard to {self._name}", style="bold"))
-            yield Static(f"{self._name}: press Enter when nobody else is looking.", classes="result-keys")
+            yield Static(Text(_("Pass the keyboard to {name}").format(name=self._name), style="bold"))
+            yield Static(_("{name}: press Enter when nobody else is looking.").format(name=self._name),
+                         classes="result-keys")
 
     def action_ready(self) -> None:
         self.dismiss()
@@ -54,12 +59,12 @@ class GenericTable(TableApp):
 
     CSS_PATH = [SHARED_CSS, "generic.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"choose({n})", "move", show=n == 1, key_display="1-9")
+        *(Binding(str(n), f"choose({n})", N_("move"), show=n == 1, key_display="1-9")
           for n in range(1, NUMBER_KEYS + 1)),
-        Binding("h", "hint", "hint"),
-        Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("n", "new_game", "new game"),
-        Binding("q", "quit", "quit"),
+        Binding("h", "hint", N_("hint")),
+        Binding("question_mark", "rules", N_("rules"), key_display="?"),
+        Binding("n", "new_game", N_("new game")),
+        Binding("q", "quit", N_("quit")),
     ]
 
     @classmethod
@@ -73,7 +78,8 @@ class GenericTable(TableApp):
     @classmethod
     def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
                   to_act: Sequence[int] = ()) -> RenderableType:
-        return panels(view, hs.definition(cls.GAME_ID).seat_keys)
+        definition = hs.definition(cls.GAME_ID)
+        return panels(view, definition.seat_keys, say=definition.text)
 
     def _reset_play_state(self) -> None:
         self._legal: list[Action] = []
@@ -91,7 +97,7 @@ class GenericTable(TableApp):
                 yield Static(id="view-panels")
             with Vertical(id="side"):
                 yield OptionList(id="choices")
-                yield Input(id="amount", placeholder="an amount")
+                yield Input(id="amount", placeholder=_("an amount"))
                 yield Static(id="notice")
                 yield self._log_panel()
         yield Footer()
@@ -100,7 +106,8 @@ class GenericTable(TableApp):
         self._begin_game()
 
     def _begin_game(self) -> None:
-        self._log(Text(f"{self.TITLE} · game {self.games_started} · seed {self.game.seed}", style="bold"))
+        self._log(Text(_("{title} · game {number} · seed {seed}").format(
+            title=self.title, number=self.games_started, seed=self.game.seed), style="bold"))
         self._after_change()
 
     # --- whose table it is ----------------------------------------------------------------------------
@@ -133,16 +140,21 @@ class GenericTable(TableApp):
         self._entries = self.game.amount_entries(acting) if self._legal and acting is not None else []
         status = self.query_one("#status", Static)
         if self.game.is_over:
-            status.update(Text("The game is over.", style="bold"))
+            status.update(Text(_("The game is over."), style="bold"))
         elif self.human_to_act and acting is not None:
-            status.update(Text(f"{self.seat_name(acting)}, your move", style="bold"))
+            status.update(Text(_("{name}, your move").format(name=self.seat_name(acting)), style="bold"))
         elif to_act:
-            status.update(Text(f"Waiting for {', '.join(self.seat_name(s) for s in to_act)}", style="italic"))
+            waiting = ", ".join(self.seat_name(s) for s in to_act)
+            status.update(Text(_("Waiting for {names}").format(names=waiting), style="italic"))
         else:
             status.update("")
-        shown = "spectator" if seat is None else self.seat_name(seat)
-        self.query_one("#view", VerticalScroll).border_title = f"The table, as {shown} sees it"
-        self.query_one("#view-panels", Static).update(panels(view, self._definition.seat_keys))
+        view_box = self.query_one("#view", VerticalScroll)
+        if seat is None:
+            view_box.border_title = _("The table, as a spectator sees it")
+        else:
+            view_box.border_title = _("The table, as {name} sees it").format(name=self.seat_name(seat))
+        self.query_one("#view-panels", Static).update(
+            panels(view, self._definition.seat_keys, say=self._definition.text))
         self._refresh_choices()
         self._refresh_amount()
         self._refresh_keys((self.human_to_act, len(self._legal), bool(self._entries), self.game.is_over))
@@ -156,17 +168,17 @@ class GenericTable(TableApp):
             key = str(index + 1) if index < NUMBER_KEYS else " "
             label = Text(f"{key}  {action}")
             if hinted is not None and action.to_json() == hinted:
-                label.append("  ★ hint", style="bold cyan")
+                label.append("  ★ " + _("hint"), style="bold cyan")
             options.append(Option(label, id=f"move-{index}"))
         choices.set_options(options)
         choices.disabled = not self._legal
         acting = self.seat_to_act
         if self._legal:
-            choices.border_title = "Your moves"
+            choices.border_title = _("Your moves")
         elif acting is not None and acting in self._bots:
-            choices.border_title = f"{self.seat_name(acting)} is thinking"
+            choices.border_title = _("{name} is thinking").format(name=self.seat_name(acting))
         else:
-            choices.border_title = "No moves"
+            choices.border_title = _("No moves")
         if self._legal:
             self._offer_choices(choices, previously, hinted is not None, choices)
 
@@ -175,10 +187,11 @@ class GenericTable(TableApp):
         box.display = bool(self._entries)
         if self._entries:
             entry = self._entries[0]
-            kinds = " or ".join(str(e["label"]) for e in self._entries)
-            box.placeholder = (f"type an amount for {kinds}: {format_amount(int(entry['low']), entry)} to "
-                               f"{format_amount(int(entry['high']), entry)}")
-            box.border_title = "Amount (Enter to send)"
+            kinds = _(" or ").join(str(e["label"]) for e in self._entries)
+            box.placeholder = _("type an amount for {kinds}: {low} to {high}").format(
+                kinds=kinds, low=format_amount(int(entry["low"]), entry),
+                high=format_amount(int(entry["high"]), entry))
+            box.border_title = _("Amount (Enter to send)")
 
     # --- moves -----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -214,7 +227,9 @@ class GenericTable(TableApp):
         except AmountError:
             self._set_notice(Text(""))
             return
-        self._set_notice(Text(f"= {format_amount(amount, entry)}, {amount_in_words(amount, entry)}"))
+        spelled = amount_in_words(amount, entry)
+        shown = format_amount(amount, entry)
+        self._set_notice(Text(f"= {shown}, {spelled}" if spelled else f"= {shown}"))
 
     @on(Input.Submitted, "#amount")
     def _amount_submitted(self, event: Input.Submitted) -> None:
@@ -225,7 +240,7 @@ class GenericTable(TableApp):
         try:
             amount = parse_amount(event.value, entry)
         except AmountError as problem:
-            self._set_notice(Text(f"Not sent: {problem}", style="bold red"))
+            self._set_notice(Text(_("Not sent: {reason}").format(reason=problem), style="bold red"))
             return
         if self._play(seat, {str(entry["kind"]): amount}):
             event.input.value = ""
@@ -251,16 +266,16 @@ class GenericTable(TableApp):
         # In a game with secrets another seat's move may be one (a blind bid): say only that it moved.
         shown = action if isinstance(action, Action) else self._definition.parse_action(action)
         if self._definition.hidden_information and seat != self._shown_seat:
-            self._log(Text(f"{self.seat_name(seat)} has moved"))
+            self._log(Text(_("{name} has moved").format(name=self.seat_name(seat))))
         else:
-            self._log(Text(f"{self.seat_name(seat)}: {shown}"))
+            self._log(Text(_("{name}: {move}").format(name=self.seat_name(seat), move=shown)))
 
     # --- hints -------------------------------------------------------------------------------------------
     def action_hint(self) -> None:
         seat = self.seat_to_act
         if seat is None or not self.human_to_act or self._hint_running:
             return
-        self._set_notice(Text("Thinking about a hint…", style="italic"))
+        self._set_notice(Text(_("Thinking about a hint…"), style="italic"))
         self._consult_advisor(seat)
 
     def _ask_advisor(self, view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
@@ -270,11 +285,12 @@ class GenericTable(TableApp):
 
     def _show_advice(self, position: Position, advice: dict[str, JSON] | None, problem: str | None) -> None:
         if advice is None:
-            self._set_notice(Text(problem or "no hint now", style="yellow"))
+            self._set_notice(Text(problem or _("no hint now"), style="yellow"))
             return
         self._hint = (position, advice.get("action"))
-        self._set_notice(Text(f"Hint: {advice.get('label') or advice.get('action')}", style="bold cyan"))
+        move = advice.get("label") or advice.get("action")
+        self._set_notice(Text(_("Hint: {move}").format(move=move), style="bold cyan"))
         self._refresh_choices()
 
     def _score_text(self, score: Any) -> str:
-        return f"{score:,}" if isinstance(score, int | float) else str(score)
+        return format_number(score) if isinstance(score, int | float) else str(score)

@@ -24,9 +24,13 @@ from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from highstakes.cli.words import game_text
 from highstakes.engine.registry import definition
 from highstakes.engine.timeline import Timeline
+from highstakes.i18n import N_, _, ngettext
+from highstakes.i18n.numbers import format_number
 from highstakes.tui.view_panels import panels
+from highstakes.tui.words import speak_bindings
 
 #: Seconds between moves while playing, slowest first.
 SPEEDS = (3.0, 2.0, 1.0, 0.5, 0.25, 0.1)
@@ -39,19 +43,24 @@ class ReplayApp(App[None]):
     CSS_PATH = "replay.tcss"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", "next", key_display="→"),
-        Binding("left,h", "step(-1)", "back", key_display="←"),
-        Binding("space", "play", "play/pause"),
-        Binding("plus,equals_sign", "speed(1)", "faster", key_display="+"),
-        Binding("minus", "speed(-1)", "slower", key_display="-"),
-        Binding("v", "next_view", "whose view"),
-        Binding("q", "quit", "quit"),
+        Binding("right,l", "step(1)", N_("next"), key_display="→"),
+        Binding("left,h", "step(-1)", N_("back"), key_display="←"),
+        Binding("space", "play", N_("play/pause")),
+        Binding("plus,equals_sign", "speed(1)", N_("faster"), key_display="+"),
+        Binding("minus", "speed(-1)", N_("slower"), key_display="-"),
+        Binding("v", "next_view", N_("whose view")),
+        Binding("q", "quit", N_("quit")),
     ]
 
     def __init__(self, timeline: Timeline, title: str = "") -> None:
         super().__init__()
+        speak_bindings(self)
         self.timeline = timeline
-        self.title = f"{timeline.title} · replay" + (f" of {title}" if title else "")
+        game = game_text(timeline.game_id, timeline.title)
+        if title:
+            self.title = _("{game} · replay of {file}").format(game=game, file=title)
+        else:
+            self.title = _("{game} · replay").format(game=game)
         self.position = 0
         self.seat: int | None = None  # whose view is shown: None is a spectator's
         self.speed = DEFAULT_SPEED
@@ -60,6 +69,8 @@ class ReplayApp(App[None]):
 
         self._table = table_for(timeline.game_id)
         self._seat_keys = definition(timeline.game_id).seat_keys
+        self._say = definition(timeline.game_id).text
+        self.seat_names = seat_names(timeline)
 
     # --- layout ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -72,15 +83,15 @@ class ReplayApp(App[None]):
         yield Footer()
 
     def _move_options(self) -> list[Option]:
-        names = self.timeline.seat_names
-        options = [Option(Text("   0  the start", style="dim"), id="position-0")]
+        names = self.seat_names
+        options = [Option(Text("   0  " + _("the start"), style="dim"), id="position-0")]
         for index, move in enumerate(self.timeline.moves, start=1):
             line = Text(f"{index:>4}  {names[move.seat]}: {move.label}")
             options.append(Option(line, id=f"position-{index}"))
         return options
 
     def on_mount(self) -> None:
-        self.query_one("#moves", OptionList).border_title = "Moves (Enter or a click jumps)"
+        self.query_one("#moves", OptionList).border_title = _("Moves (Enter or a click jumps)")
         self.query_one("#moves", OptionList).focus()
         self.show(0)
 
@@ -92,14 +103,17 @@ class ReplayApp(App[None]):
             return
         self.position = max(0, min(position, self.timeline.positions - 1))
         step = self.timeline.step(self.position, self.seat)
-        names = self.timeline.seat_names
+        names = self.seat_names
         seat_name = names.__getitem__
         to_act = list(step["to_act"])  # type: ignore[arg-type]
         drawn = self._table.draw_view(step["view"], seat_name, to_act)  # type: ignore[arg-type]
         if drawn is None:
-            drawn = panels(step["view"], self._seat_keys)  # type: ignore[arg-type]
+            drawn = panels(step["view"], self._seat_keys, say=self._say)  # type: ignore[arg-type]
         self.query_one("#view", Static).update(drawn)
-        whose = "a spectator's view" if self.seat is None else f"{names[self.seat]}'s view"
+        if self.seat is None:
+            whose = _("a spectator's view")
+        else:
+            whose = _("{name}'s view").format(name=names[self.seat])
         self.query_one("#board", VerticalScroll).border_title = whose
         self.query_one("#status", Static).update(self._status(step))
         moves = self.query_one("#moves", OptionList)
@@ -110,24 +124,30 @@ class ReplayApp(App[None]):
                 moves.highlighted = self.position
 
     def _status(self, step: dict[str, object]) -> RenderableType:
-        names = self.timeline.seat_names
-        line = Text(f"Move {self.position} of {self.timeline.positions - 1}", style="bold")
+        names = self.seat_names
+        line = Text(_("Move {number} of {total}").format(
+            number=self.position, total=self.timeline.positions - 1), style="bold")
         last = step["last_move"]
         if isinstance(last, dict):
-            line.append(f" · {names[last['seat']]}: {last['label']}")
+            line.append(" · " + _("{name}: {move}").format(name=names[last["seat"]], move=last["label"]))
         to_act = step["to_act"]
         if isinstance(to_act, list) and to_act:
-            line.append(f" · next: {' and '.join(names[seat] for seat in to_act)}", style="dim")
+            following = _(" and ").join(names[seat] for seat in to_act)
+            line.append(" · " + _("next: {names}").format(names=following), style="dim")
         result = step["result"]
         if isinstance(result, dict):
-            winners = " and ".join(names[seat] for seat in result.get("winners", []))
-            line.append(f" · game over: {winners} {'wins' if len(result.get('winners', [])) == 1 else 'win'}",
+            winners = result.get("winners", [])
+            over = ngettext("game over: {names} wins", "game over: {names} win", len(winners))
+            line.append(" · " + over.format(names=_(" and ").join(names[seat] for seat in winners)),
                         style="bold yellow")
-        playing = "playing" if self._player is not None else "paused"
+        playing = _("playing") if self._player is not None else _("paused")
         rate = SPEEDS[self.speed]
-        pace = f"{1 / rate:g} moves a second" if rate < 1 else f"a move every {rate:g} s"
-        keys = Text(f"{playing}, {pace} · → next · ← back · space play · +/- speed · v whose view",
-                    style="dim")
+        if rate < 1:
+            pace = _("{count} moves a second").format(count=format_number(round(1 / rate, 1)))
+        else:
+            pace = _("a move every {seconds} s").format(seconds=format_number(rate))
+        keys = Text(_("{state}, {pace} · → next · ← back · space play · +/- speed · v whose view").format(
+            state=playing, pace=pace), style="dim")
         return Group(line, keys)
 
     def action_step(self, step: int) -> None:
@@ -177,6 +197,14 @@ class ReplayApp(App[None]):
     def _move_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_index != self.position:
             self.show(event.option_index)
+
+
+def seat_names(timeline: Timeline) -> list[str]:
+    """The seats' names a record carries (``highstakes play`` saves them), else "Player 1" and so on."""
+    names = timeline.record.get("seat_names")
+    if isinstance(names, list) and len(names) == timeline.seats and all(isinstance(n, str) for n in names):
+        return list(names)
+    return [_("Player {number}").format(number=seat + 1) for seat in range(timeline.seats)]
 
 
 def watch(timeline: Timeline, title: str = "") -> None:

@@ -16,23 +16,27 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import MarkdownViewer, Static
 
+from highstakes.i18n import N_, _
+from highstakes.tui.words import speak_bindings, words_of
+
 
 class RulesScreen(ModalScreen[None]):
     """The rules of a game as its package writes them for players."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "Close"),
+        Binding("escape,q,question_mark", "close", N_("Close")),
     ]
 
     def __init__(self, game_title: str, rules_markdown: str) -> None:
         super().__init__()
+        speak_bindings(self)
         self._game_title = game_title
         self._rules_markdown = rules_markdown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-box") as box:
-            box.border_title = f"Rules of {self._game_title}"
-            box.border_subtitle = "esc / ? / q to close · arrows to scroll"
+            box.border_title = _("Rules of {game}").format(game=self._game_title)
+            box.border_subtitle = _("esc / ? / q to close · arrows to scroll")
             yield MarkdownViewer(self._rules_markdown, show_table_of_contents=False, id="rules")
 
     def on_mount(self) -> None:
@@ -47,18 +51,19 @@ class ConfirmScreen(ModalScreen[bool]):
     thousand dollars?"): True to go ahead, False to go back and change it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,y", "answer(True)", "Send"),
-        Binding("escape,n", "answer(False)", "Change it"),
+        Binding("enter,y", "answer(True)", N_("Send")),
+        Binding("escape,n", "answer(False)", N_("Change it")),
     ]
 
     def __init__(self, question: str, keys: str) -> None:
         super().__init__()
+        speak_bindings(self)
         self._question = question
         self._keys = keys
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box") as box:
-            box.border_title = "Check before sending"
+            box.border_title = _("Check before sending")
             yield Static(self._question, id="question")
             yield Static(self._keys, classes="result-keys")
 
@@ -70,12 +75,13 @@ class GameOverScreen(ModalScreen[str | None]):
     """Final standings and the winner; dismissed with "new", "quit" or None (just close)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "New game"),
-        Binding("q", "quit_app", "Quit"),
-        Binding("escape", "close", "Look at the table"),
+        Binding("n", "new", N_("New game")),
+        Binding("q", "quit_app", N_("Quit")),
+        Binding("escape", "close", N_("Look at the table")),
     ]
-    #: What is over, and what `n` starts anew.
-    PLAYED: ClassVar[str] = "game"
+    #: What the box's title says is over, and what its keys say `n` starts anew.
+    OVER: ClassVar[str] = N_("Game over")
+    KEYS: ClassVar[str] = N_("n new game · q quit · esc close")
 
     def __init__(
         self,
@@ -86,6 +92,7 @@ class GameOverScreen(ModalScreen[str | None]):
     ) -> None:
         """``details`` are further panels under the standings, by the id that styles them."""
         super().__init__()
+        speak_bindings(self)
         self._winner_line = winner_line
         self._standings = standings
         self._saved_note = saved_note
@@ -93,14 +100,21 @@ class GameOverScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="result-box") as box:
-            box.border_title = f"{self.PLAYED.capitalize()} over"
+            box.border_title = self._say(self.OVER)
             yield Static(self._winner_line, id="winner")
             yield Static(self._standings, id="standings")
             for panel_id, panel in self._details.items():
                 yield Static(panel, id=panel_id)
             if self._saved_note:
                 yield Static(self._saved_note, id="saved")
-            yield Static(f"n new {self.PLAYED} · q quit · esc close", classes="result-keys")
+            yield Static(self._say(self.KEYS), classes="result-keys")
+
+    def _say(self, message: str) -> str:
+        """One of this pop-up's own words, from the catalog of the package that declares it."""
+        for cls in type(self).__mro__:
+            if message in (cls.__dict__.get("OVER"), cls.__dict__.get("KEYS")):
+                return words_of(cls).gettext(message)
+        return _(message)
 
     def action_new(self) -> None:
         self.dismiss("new")

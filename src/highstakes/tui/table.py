@@ -9,6 +9,7 @@ responsive meanwhile; their answers come back through ``call_from_thread``.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
 import random
 import threading
@@ -28,8 +29,12 @@ from textual.widgets import OptionList, RichLog, Static
 import highstakes as hs
 from highstakes.bots import registry as bot_registry
 from highstakes.bots.base import Bot, RandomBot
+from highstakes.cli.words import bot_label, game_text
 from highstakes.engine.action import JSON, Action
+from highstakes.i18n import N_, _
+from highstakes.i18n.numbers import format_number
 from highstakes.tui.screens import GameOverScreen, RulesScreen
+from highstakes.tui.words import speak_bindings
 
 DEFAULT_BOT_DELAY = 0.4
 # The pop-ups' looks; each table lists its own sheet after it. An absolute path, because a
@@ -45,9 +50,11 @@ def run_in_background(work: Callable[[], None]) -> None:
     """Run ``work`` in a daemon thread.
 
     Not a Textual thread worker: those run in the event loop's executor, which the
-    program waits for on exit, so quitting during a long solve would hang.
+    program waits for on exit, so quitting during a long solve would hang. The thread
+    runs in a copy of the caller's context, so that it speaks the table's language.
     """
-    threading.Thread(target=work, daemon=True).start()
+    context = contextvars.copy_context()
+    threading.Thread(target=context.run, args=(work,), daemon=True).start()
 
 
 class TableApp(App[None]):
@@ -61,8 +68,8 @@ class TableApp(App[None]):
 
     GAME_ID: ClassVar[str]
     ENABLE_COMMAND_PALETTE = False  # every action has its own key; the footer needs the room
-    #: Said when the advisor fails, before the error.
-    ADVISOR_UNAVAILABLE: ClassVar[str] = "hint unavailable"
+    #: Said when the advisor fails, before the error (marked, and said in the table's words).
+    ADVISOR_UNAVAILABLE: ClassVar[str] = N_("hint unavailable")
 
     def __init__(
         self,
@@ -75,9 +82,11 @@ class TableApp(App[None]):
         bot_delay: float = DEFAULT_BOT_DELAY,
     ) -> None:
         if len(bots) != seats:
-            raise ValueError(f"give one entry per seat in bots (None for a person): {seats} seats, "
-                             f"{len(bots)} entries")
+            raise ValueError(_("give one entry per seat in bots (None for a person): {seats} seats, "
+                               "{entries} entries").format(seats=seats, entries=len(bots)))
         super().__init__()
+        speak_bindings(self)
+        self.title = self.text(self.TITLE)
         self.bot_names: list[str | None] = list(bots)
         self.options = dict(options or {})
         self.record_path = Path(record_path) if record_path is not None else None
@@ -103,14 +112,18 @@ class TableApp(App[None]):
         self._key_state: tuple[object, ...] | None = None
         self._reset_play_state()
 
+    # --- words -----------------------------------------------------------------------------------
+    def text(self, message: str) -> str:
+        """One of the table's own words in the reader's language: the game's catalog, else the platform's."""
+        return game_text(self.GAME_ID, message)
+
     # --- seats and positions -------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         """A seat as people read it: "Player 1", or "Bot 2 (best play)" with the bot's label in words."""
         bot = self.bot_names[seat]
         if bot is None:
-            return f"Player {seat + 1}"
-        info = bot_registry.bot_catalog(self.GAME_ID).get(bot)
-        return f"Bot {seat + 1} ({info.label if info else bot})"
+            return _("Player {number}").format(number=seat + 1)
+        return _("Bot {number} ({label})").format(number=seat + 1, label=bot_label(self.GAME_ID, bot))
 
     @property
     def _position(self) -> Position:
@@ -143,7 +156,7 @@ class TableApp(App[None]):
             self.game.act(seat, action)
         except hs.IllegalAction as refusal:
             # The rule's words, not its code: people read the sentence, the code is for programs.
-            self._set_notice(Text(f"Refused: {refusal.message}", style="bold red"))
+            self._set_notice(Text(_("Refused: {reason}").format(reason=refusal.message), style="bold red"))
             return False
         self._moves += 1
         self._set_notice(Text(""))
@@ -189,7 +202,8 @@ class TableApp(App[None]):
             problem = None
         except Exception as error:
             action = RandomBot().choose(view, legal, self._bot_rng)
-            problem = f"{self.seat_name(seat)} failed ({error}); it played at random"
+            problem = _("{name} failed ({error}); it played at random").format(
+                name=self.seat_name(seat), error=error)
         self._report_from_thread(self._apply_bot_move, position, seat, action, problem)
 
     def _apply_bot_move(self, position: Position, seat: int, action: Action, problem: str | None) -> None:
@@ -216,7 +230,7 @@ class TableApp(App[None]):
         try:
             advice, problem = self._ask_advisor(view, legal), None
         except Exception as error:
-            advice, problem = None, f"{self.ADVISOR_UNAVAILABLE}: {error}"
+            advice, problem = None, f"{self.text(self.ADVISOR_UNAVAILABLE)}: {error}"
         self._report_from_thread(self._receive_advice, position, advice, problem)
 
     def _receive_advice(
@@ -238,9 +252,9 @@ class TableApp(App[None]):
         winners = [self.seat_name(seat) for seat in result["winners"]]
         top = max(result["scores"])
         if len(winners) == 1:
-            winner_line = f"{winners[0]} wins with {score(top)}!"
+            winner_line = _("{name} wins with {score}!").format(name=winners[0], score=score(top))
         else:
-            winner_line = f"Tie at {score(top)}: {', '.join(winners)}"
+            winner_line = _("Tie at {score}: {names}").format(score=score(top), names=", ".join(winners))
         standings = Table(box=None, show_header=False, padding=(0, 1))
         standings.add_column(justify="right")
         standings.add_column()
@@ -270,9 +284,10 @@ class TableApp(App[None]):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         except OSError as error:
-            return f"Could not save the record: {error.strerror or error}"
+            return _("Could not save the record: {reason}").format(reason=error.strerror or error)
         self.saved_records.append(path)
-        return f"Record saved. Watch the game again with:\nhighstakes replay {path}"
+        return _("Record saved. Watch the game again with:\n{command}").format(
+            command=f"highstakes replay {path}")
 
     # --- keys shared by every table ------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -300,7 +315,7 @@ class TableApp(App[None]):
         """The ``#log`` panel that every table keeps, for the table's layout to place."""
         # A small min_width lets lines wrap to the panel instead of a fixed 78 columns.
         log = RichLog(id="log", wrap=True, markup=False, min_width=20)
-        log.border_title = "Log"
+        log.border_title = _("Log")
         return log
 
     def _log(self, line: Text) -> None:
@@ -359,7 +374,7 @@ class TableApp(App[None]):
 
     def _score_text(self, score: int) -> str:
         """A final score as the standings show it."""
-        return f"{score:,}"
+        return format_number(score)
 
     def _game_over_screen(self, winner_line: str, standings: Table, saved_note: str | None) -> GameOverScreen:
         return GameOverScreen(winner_line, standings, saved_note)
