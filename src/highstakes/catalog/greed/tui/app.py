@@ -25,8 +25,11 @@ from highstakes.catalog.greed import bots as greed_bots
 from highstakes.catalog.greed import solver as greed_solver
 from highstakes.catalog.greed.actions import Bank, Keep
 from highstakes.catalog.greed.tui import draw
+from highstakes.catalog.greed.words import N_, WORDS, _
+from highstakes.cli.words import percent
 from highstakes.engine.action import JSON, Action
 from highstakes.tui.table import SHARED_CSS, Position, TableApp, run_in_background
+from highstakes.tui.words import styled
 
 GAME_ID = "greed"
 NUMBER_KEYS = 9  # keys 1..9 pick the first nine keep options; arrows + enter reach the rest
@@ -46,18 +49,19 @@ class GreedApp(TableApp):
     """Greed at one screen: people take turns at the keyboard, bots play themselves."""
 
     GAME_ID = GAME_ID
-    TITLE = "Greed"
+    TITLE = N_("Greed")
+    WORDS = WORDS  # the footer's keys are Greed's words
     CSS_PATH = [SHARED_CSS, "greed.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(number), f"keep({number})", "keep", group=KEEP_KEYS)
+            Binding(str(number), f"keep({number})", N_("keep"), group=KEEP_KEYS)
             for number in range(1, NUMBER_KEYS + 1)
         ),
-        Binding("b", "bank", "bank"),
-        Binding("h", "hint", "hint"),
-        Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("n", "new_game", "new game"),
-        Binding("q", "quit", "quit"),
+        Binding("b", "bank", N_("bank")),
+        Binding("h", "hint", N_("hint")),
+        Binding("question_mark", "rules", N_("rules"), key_display="?"),
+        Binding("n", "new_game", N_("new game")),
+        Binding("q", "quit", N_("quit")),
     ]
 
     def _reset_play_state(self) -> None:
@@ -104,19 +108,20 @@ class GreedApp(TableApp):
             return
         log = self.query_one("#log", RichLog)
         log.write(Text(
-            "Solving Greed once for the optimal bot and hints: about half a minute, "
-            "kept for next time.", style="yellow",
+            _("Solving Greed once for the optimal bot and hints: about half a minute, kept for next time."),
+            style="yellow",
         ))
         view = self.game.view(None)
 
         def solve() -> None:
             greed_bots.solution_for(view)
-            self._report_from_thread(log.write, Text("The optimal policy is ready.", style="green"))
+            self._report_from_thread(log.write, Text(_("The optimal policy is ready."), style="green"))
 
         run_in_background(solve)
 
     def _begin_game(self) -> None:
-        self._log(Text(f"Game {self.games_played} · seed {self.game.seed}", style="bold"))
+        self._log(Text(_("Game {number} · seed {seed}").format(number=self.games_played, seed=self.game.seed),
+                       style="bold"))
         for line in draw.rolloff_lines(self.game.view(None), self.seat_name):
             self._log(line)
         self._log_progress()
@@ -166,7 +171,7 @@ class GreedApp(TableApp):
         self._hint_wanted_at = self._position
         if self._hint_running:
             # One advisor at a time: it may be solving the game, which is slow and memory-hungry.
-            self._set_notice(Text("Still thinking about the hint…", style="italic"))
+            self._set_notice(Text(_("Still thinking about the hint…"), style="italic"))
             return
         self._start_hint()
 
@@ -174,7 +179,7 @@ class GreedApp(TableApp):
         seat = self.seat_to_act
         if seat is None:
             return
-        self._set_notice(Text("Thinking about a hint (the first can take a while)…", style="italic"))
+        self._set_notice(Text(_("Thinking about a hint (the first can take a while)…"), style="italic"))
         self._consult_advisor(seat)
 
     def _ask_advisor(self, view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
@@ -186,16 +191,15 @@ class GreedApp(TableApp):
 
     def _show_advice(self, position: Position, advice: dict[str, JSON] | None, problem: str | None) -> None:
         if advice is None:
-            self._set_notice(Text(problem or "hint unavailable", style="yellow"))
+            self._set_notice(Text(problem or _("hint unavailable"), style="yellow"))
             return
         self._hint = (position, advice.get("action"))
-        message = Text("Hint: ", style="bold cyan")
-        message.append(self._hint_label(advice), style="bold")
+        message = styled(_("Hint: {move}"), "bold cyan", move=Text(self._hint_label(advice), style="bold"))
         chance = advice.get("win_probability")
         if isinstance(chance, int | float):
             # With more than two players the advisor's figure is an estimate.
             about = "≈" if advice.get("approximate") else ""
-            message.append(f" · win chance {about}{chance:.1%}")
+            message.append(" · " + _("win chance {chance}").format(chance=about + percent(chance)))
         self._set_notice(message)
         self._refresh_choices(self.game.view(None))
 
@@ -239,7 +243,7 @@ class GreedApp(TableApp):
         self._bank_refusal = refusal["message"] if refusal else None
         scoreboard = self.query_one("#scoreboard", Static)
         scoreboard.update(draw.scoreboard(view, self.seat_name))
-        scoreboard.border_title = f"Scores · goal {draw.points(view['winning_score'])}"
+        scoreboard.border_title = draw.scores_title(view)
         self._refresh_turn(view)
         self._refresh_choices(view)
         usable_keeps = min(len(self._keeps), NUMBER_KEYS)
@@ -250,11 +254,11 @@ class GreedApp(TableApp):
         table = self.query_one("#table", Vertical)
         seat = view["current"]
         if view["phase"] == "over":
-            table.border_title = "Game over"
+            table.border_title = _("Game over")
         elif seat in self._bots:
-            table.border_title = f"{self.seat_name(seat)} plays"
+            table.border_title = _("{name} plays").format(name=self.seat_name(seat))
         else:
-            table.border_title = f"{self.seat_name(seat)}, your roll"
+            table.border_title = _("{name}, your roll").format(name=self.seat_name(seat))
         self.query_one("#dice", Static).update(draw.draw_dice(view["roll"]))
         self.query_one("#aside", Static).update(draw.set_aside_line(view))
         self.query_one("#totals", Static).update(draw.totals_line(view))
@@ -277,15 +281,15 @@ class GreedApp(TableApp):
                 options.append(Option(prompt, id=f"keep-{index}"))
             if not self._bank_legal:
                 # Last, so that the moves one can make stay in view on a small screen.
-                prompt = Text(f"b  no bank: {self._bank_refusal}", style="dim")
+                prompt = Text("b  " + _("no bank: {reason}").format(reason=self._bank_refusal), style="dim")
                 options.append(Option(prompt, id="bank", disabled=True))
         choices.set_options(options)
         if seat is None:
-            choices.border_title = "No moves"
+            choices.border_title = _("No moves")
         elif self.human_to_act:
-            choices.border_title = f"{self.seat_name(seat)}: keep or bank"
+            choices.border_title = _("{name}: keep or bank").format(name=self.seat_name(seat))
         else:
-            choices.border_title = f"{self.seat_name(seat)} is thinking"
+            choices.border_title = _("{name} is thinking").format(name=self.seat_name(seat))
         choices.disabled = not self.human_to_act
         if self.human_to_act:
             self._offer_choices(choices, previously_highlighted, hinted is not None, choices)
@@ -298,11 +302,13 @@ class GreedApp(TableApp):
         if after["final_round"] and not self._final_round_announced:
             self._final_round_announced = True
             self._log(Text(
-                f"{self.seat_name(after['triggered_by'])} reached {draw.points(after['winning_score'])}: "
-                "FINAL ROUND, everyone else has one more turn to finish above the best score",
+                _("{name} reached {points}: FINAL ROUND, everyone else has one more turn to finish above "
+                  "the best score").format(name=self.seat_name(after["triggered_by"]),
+                                           points=draw.points(after["winning_score"])),
                 style="bold yellow",
             ))
-        self.query_one("#log", RichLog).border_title = f"Log · turn {after['turns_played'] + 1}"
+        self.query_one("#log", RichLog).border_title = _("Log · turn {number}").format(
+            number=after["turns_played"] + 1)
 
     def _log_turns(self, after: dict[str, JSON]) -> None:
         """Log the turns finished since the last write, then the decided rolls of the turn under way.

@@ -15,7 +15,10 @@ from rich.text import Text
 
 from highstakes.catalog.greed.actions import Bank, Keep
 from highstakes.catalog.greed.scoring import NUM_DICE
+from highstakes.catalog.greed.words import _
 from highstakes.engine.action import JSON, Action
+from highstakes.i18n.numbers import format_number
+from highstakes.tui.words import styled
 
 SeatName = Callable[[int], str]
 
@@ -72,7 +75,8 @@ def coloured_faces(faces: Sequence[str]) -> Text:
 
 
 def points(value: int) -> str:
-    return f"{value:,}"
+    """Points as the reader's language writes numbers: 5,000 / 5.000 / 5 000."""
+    return format_number(value)
 
 
 # --- the scores and the turn under way -----------------------------------------------------------
@@ -87,13 +91,13 @@ def scoreboard(view: dict[str, JSON], seat_name: SeatName) -> Table:
         current = seat == view["current"]
         note = Text()
         if seat in view["winners"]:
-            note = Text(" winner", style="bold yellow")
+            note = Text(" " + _("winner"), style="bold yellow")
         elif seat == view["triggered_by"]:
-            note = Text(" reached", style="yellow")
+            note = Text(" " + _("reached"), style="yellow")
         elif not view["opened"][seat]:
-            note = Text(" unopened", style="dim")
+            note = Text(" " + _("unopened"), style="dim")
         elif view["final_round"] and not current and seat not in view["final_turns_left"]:
-            note = Text(" done", style="dim")
+            note = Text(" " + _("done"), style="dim")
         board.add_row(
             Text("▶", style="bold green") if current else "",
             Text(seat_name(seat), style="bold" if current else ""),
@@ -106,16 +110,16 @@ def scoreboard(view: dict[str, JSON], seat_name: SeatName) -> Table:
 def set_aside_line(view: dict[str, JSON]) -> Text:
     if view["phase"] == "over":
         return Text("")
-    line = Text("Set aside: ", style="dim")
     kept = [entry for entry in view["turn_log"] if "keep" in entry]
     if not kept:
-        line.append("nothing yet", style="dim")
+        return styled(_("Set aside: {dice}"), "dim", dice=_("nothing yet"))
+    dice = Text()
     for index, entry in enumerate(kept):
         if index:
-            line.append(" ")
-        line.append_text(dice_chips(entry["keep"]))
-        line.append(f" {points(entry['points'])}")
-    return line
+            dice.append(" ")
+        dice.append_text(dice_chips(entry["keep"]))
+        dice.append(f" {points(entry['points'])}")
+    return styled(_("Set aside: {dice}"), dice=dice)
 
 
 def best_bank(view: dict[str, JSON]) -> int:
@@ -128,46 +132,48 @@ def totals_line(view: dict[str, JSON]) -> Text:
     """One total with its meaning (set aside so far), and what banking now would score."""
     if view["phase"] == "over":
         return Text("")
-    line = Text("Set aside this turn ")
-    line.append(points(view["turn_total"]), style="bold")
+    line = styled(_("Set aside this turn {points}"), points=Text(points(view["turn_total"]), style="bold"))
     if not view["roll"]:
         return line
-    line.append("  ·  banking now would score ")
+    line.append("  ·  ")
     if view["can_bank"]:
-        line.append(points(view["bank_value"]), style="bold green")
-        line.append(f" → {points(view['scores'][view['current']] + view['bank_value'])}")
+        line.append_text(styled(
+            _("banking now would score {points} → {score}"),
+            points=Text(points(view["bank_value"]), style="bold green"),
+            score=points(view["scores"][view["current"]] + view["bank_value"])))
     else:
-        line.append(points(best_bank(view)), style="bold")
-        line.append(": not allowed", style="dim")
+        line.append_text(styled(_("banking now would score {points}: not allowed"),
+                                points=Text(points(best_bank(view)), style="bold")))
     return line
 
 
 def goal_line(view: dict[str, JSON], seat_name: SeatName) -> Text:
     if view["phase"] == "over":
-        winners = " and ".join(seat_name(seat) for seat in view["winners"])
-        return Text(f"{winners} won", style="bold yellow")
+        winners = _(" and ").join(seat_name(seat) for seat in view["winners"])
+        return Text(_("{names} won").format(names=winners), style="bold yellow")
     if view["final_round"]:
-        return Text(f"FINAL ROUND · must finish above {points(view['target'])}", style="bold yellow")
+        return Text(_("FINAL ROUND · must finish above {points}").format(points=points(view["target"])),
+                    style="bold yellow")
     if view["min_turn_points"]:
-        return Text(f"A bank needs {points(view['min_turn_points'])}+ in this turn", style="yellow")
-    return Text(f"Reaching {points(view['winning_score'])} starts the final round", style="dim")
+        return Text(_("A bank needs {points}+ in this turn").format(points=points(view["min_turn_points"])),
+                    style="yellow")
+    return Text(_("Reaching {points} starts the final round").format(points=points(view["winning_score"])),
+                style="dim")
 
 
 def last_turn_line(view: dict[str, JSON], seat_name: SeatName) -> Text:
     last = view["last_turn"]
     if not last:
         starter = view["starter"]
-        return Text(f"Roll-off won by {seat_name(starter)}", style="dim")
-    line = Text(seat_name(last["seat"]))
+        return Text(_("Roll-off won by {name}").format(name=seat_name(starter)), style="dim")
+    name = seat_name(last["seat"])
     if last["greed_out"]:
-        line.append(" greeded out", style="bold red")
         final_roll = last["log"][-1]["roll"] if last["log"] else []
-        line.append(" on ")
-        line.append_text(coloured_faces(final_roll))
-    else:
-        line.append(f" banked {points(last['banked'])}", style="green")
-        line.append(f" → {points(view['scores'][last['seat']])}")
-    return line
+        return styled(_("{name} greeded out on {dice}"), "bold red", name=name,
+                      dice=coloured_faces(final_roll))
+    return styled(_("{name} {banked} → {score}"), name=name,
+                  banked=Text(_("banked {points}").format(points=points(last["banked"])), style="green"),
+                  score=points(view["scores"][last["seat"]]))
 
 
 # --- the menu of choices -----------------------------------------------------------------------
@@ -185,9 +191,9 @@ def key_column(key: str, action: Action, hinted: JSON) -> Text:
 def bank_prompt(view: dict[str, JSON], seat: int, hinted: JSON) -> Text:
     after = view["scores"][seat] + view["bank_value"]
     prompt = key_column("b", Bank(), hinted)
-    prompt.append("bank ", style="bold")
-    prompt.append(f"+{points(view['bank_value'])}", style="bold green")
-    prompt.append(f" → {points(after)}")
+    prompt.append_text(styled(_("{bank} {points} → {score}"), bank=Text(_("bank"), style="bold"),
+                              points=Text(f"+{points(view['bank_value'])}", style="bold green"),
+                              score=points(after)))
     return prompt
 
 
@@ -198,10 +204,11 @@ def keep_prompt(key: str, keep: Keep, choice: dict[str, JSON], dice_left: int, h
     prompt.append(" " * (CHIP_WIDTH * (NUM_DICE - len(keep.faces))))
     prompt.append(f" {'+' + points(choice['points']):>6}", style="bold")
     dice_next = choice["dice_next"]
+    roll = "  " + _("roll {count}").format(count=dice_next)
     if len(keep.faces) == dice_left:
-        prompt.append(f"  roll {dice_next}", style="bold yellow")  # hot dice: all six again
+        prompt.append(roll, style="bold yellow")  # hot dice: all six again
     else:
-        prompt.append(f"  roll {dice_next}", style="dim")
+        prompt.append(roll, style="dim")
     return prompt
 
 
@@ -209,52 +216,54 @@ def keep_prompt(key: str, keep: Keep, choice: dict[str, JSON], dice_left: int, h
 
 def rolloff_lines(view: dict[str, JSON], seat_name: SeatName) -> list[Text]:
     """The roll-off for the first turn, round by round, and who starts."""
-    lines = [Text("Roll-off for the first turn:", style="bold")]
+    lines = [Text(_("Roll-off for the first turn:"), style="bold")]
     for round_number, rolls in enumerate(view["rolloff"]["rounds"]):
         if round_number:
-            lines.append(Text("Tie: the tied players roll again", style="dim"))
+            lines.append(Text(_("Tie: the tied players roll again"), style="dim"))
         for entry in rolls:
             line = Text(f"  {seat_name(entry['seat'])}: ")
             line.append_text(coloured_faces(entry["roll"]))
             line.append(f"  {points(entry['points'])}", style="bold")
             lines.append(line)
-    lines.append(Text(f"{seat_name(view['starter'])} starts.", style="bold green"))
+    lines.append(Text(_("{name} starts.").format(name=seat_name(view["starter"])), style="bold green"))
     return lines
 
 
 def entry_line(name: str, entry: dict[str, JSON], turn_total: int, score: int) -> Text:
     """One roll of a turn and what the player named ``name`` made of it."""
-    line = Text(name, style="bold")
-    line.append(" rolls ")
-    line.append_text(coloured_faces(entry["roll"]))
+    who = Text(name, style="bold")
+    roll = coloured_faces(entry["roll"])
     if entry.get("greed_out"):
-        line.append(": GREED-OUT", style="bold red")
+        line = styled(_("{name} rolls {dice}: {greed_out}"), name=who, dice=roll,
+                      greed_out=Text(_("GREED-OUT"), style="bold red"))
         if entry.get("lost"):
-            line.append(f", loses {points(entry['lost'])}", style="red")
+            line.append(", " + _("loses {points}").format(points=points(entry["lost"])), style="red")
         return line
     if "bank" in entry:
-        line.append(", takes ")
-        line.append_text(coloured_faces(entry["keep"]))
-        line.append(f" +{points(entry['points'])} and ")
-        line.append(f"BANKS {points(entry['bank'])}", style="bold green")
-        line.append(f" → {points(score)}")
-        return line
-    line.append(", keeps ")
-    line.append_text(coloured_faces(entry["keep"]))
-    line.append(f" +{points(entry['points'])} (turn {points(turn_total)})")
+        return styled(_("{name} rolls {dice}, takes {kept} +{points} and {banks} → {score}"), name=who,
+                      dice=roll, kept=coloured_faces(entry["keep"]), points=points(entry["points"]),
+                      banks=Text(_("BANKS {points}").format(points=points(entry["bank"])),
+                                 style="bold green"),
+                      score=points(score))
+    line = styled(_("{name} rolls {dice}, keeps {kept} +{points} (turn {total})"), name=who, dice=roll,
+                  kept=coloured_faces(entry["keep"]), points=points(entry["points"]),
+                  total=points(turn_total))
     if entry.get("hot_dice"):
-        line.append(" HOT DICE: all six again", style="bold yellow")
+        line.append(" " + _("HOT DICE: all six again"), style="bold yellow")
     return line
+
+
+def scores_title(view: dict[str, JSON]) -> str:
+    return _("Scores · goal {points}").format(points=points(view["winning_score"]))
 
 
 # --- the whole table, for a replay ---------------------------------------------------------------
 
 def table_view(view: dict[str, JSON], seat_name: SeatName) -> RenderableType:
     """The table as the app draws it, as one picture: the scores beside the turn under way."""
-    board = Panel(scoreboard(view, seat_name), title=f"Scores · goal {points(view['winning_score'])}",
-                  title_align="left", width=34)
+    board = Panel(scoreboard(view, seat_name), title=scores_title(view), title_align="left", width=34)
     seat = view["current"]
-    title = "Game over" if view["phase"] == "over" else f"{seat_name(seat)}'s roll"
+    title = _("Game over") if view["phase"] == "over" else _("{name}'s roll").format(name=seat_name(seat))
     turn = Panel(Group(draw_dice(view["roll"]), set_aside_line(view), totals_line(view),
                        goal_line(view, seat_name), last_turn_line(view, seat_name)),
                  title=title, title_align="left")
