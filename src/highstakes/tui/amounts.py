@@ -38,6 +38,13 @@ def format_amount(amount: int, entry: Mapping[str, Any]) -> str:
     return f"{number} {unit}".strip()
 
 
+def _separator_words(group: str) -> str:
+    """The language's thousands separator named in words: commas, dots, spaces."""
+    if not group.strip():
+        return _("spaces")
+    return {",": _("commas"), ".": _("dots")}.get(group, f"“{group}”")
+
+
 def parse_amount(text: str, entry: Mapping[str, Any]) -> int:
     """The JSON amount (in the game's units) that ``text`` says, or AmountError explaining why not."""
     scale = int(entry.get("scale") or 1)
@@ -54,7 +61,7 @@ def parse_amount(text: str, entry: Mapping[str, Any]) -> int:
     whole_ok = bool(re.fullmatch(r"\d+", whole)) or (
         grouped is not None and re.fullmatch(rf"\d{{1,3}}({grouped}\d{{3}})+", whole) is not None)
     if not whole_ok or (mark and not fraction.isdigit()):
-        separator = f"“{group}”" if group.strip() else _("spaces")
+        separator = _separator_words(group)
         raise AmountError(_(
             "type the amount in digits, with {separator} only between thousands (such as {example}); "
             "got {text}").format(separator=separator, example=format_amount(40_000 * scale, entry),

@@ -38,7 +38,7 @@ from highstakes.catalog.deal_or_no_deal.tui.screens import (
     game_summary,
     games_table,
 )
-from highstakes.catalog.deal_or_no_deal.tui.text import advice_text, role_of, short_dollars
+from highstakes.catalog.deal_or_no_deal.tui.text import advice_text, role_words, short_dollars
 from highstakes.catalog.deal_or_no_deal.tui.widgets import (
     AmountBox,
     CaseCell,
@@ -46,10 +46,12 @@ from highstakes.catalog.deal_or_no_deal.tui.widgets import (
     MoneyBoard,
     PlayersPanel,
     cases_text,
+    mean_words,
     money_board,
     offer_box_text,
     players_table,
 )
+from highstakes.catalog.deal_or_no_deal.words import N_, WORDS, _
 from highstakes.engine.action import JSON, Action
 from highstakes.tui.screens import ConfirmScreen, GameOverScreen
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
@@ -67,6 +69,12 @@ def ask_hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     return advice
 
 
+def round_title(view: dict[str, JSON]) -> str:
+    """Which game of the match and which round: "Game 1/2 · round 3"."""
+    return _("Game {number}/{total} · round {round}").format(
+        number=view["game_number"], total=view["games_total"], round=view["round"])
+
+
 class DealApp(TableApp):
     """Deal or No Deal at one screen: people take turns at the keyboard, bots play themselves.
 
@@ -74,25 +82,26 @@ class DealApp(TableApp):
     """
 
     GAME_ID = GAME_ID
-    TITLE = "Deal or No Deal"
+    TITLE = N_("Deal or No Deal")
+    WORDS = WORDS  # the footer's keys are the game's words
     CSS_PATH = [SHARED_CSS, "deal.tcss"]
-    ADVISOR_UNAVAILABLE = "The advisor is not available"
+    ADVISOR_UNAVAILABLE = N_("The advisor is not available")
     BINDINGS: ClassVar[list[BindingType]] = [
         # One key per move that carries no amount; a key serves two moves that never meet
         # (x: no deal or no guess; s: stand firm or swap), and only the legal one shows.
-        Binding("d", "move('deal')", "deal"),
-        Binding("x", "move('no_deal')", "no deal"),
-        Binding("x", "move('no_guess')", "no guess"),
-        Binding("y", "move('accept')", "accept counter"),
-        Binding("s", "move('stand')", "stand firm"),
-        Binding("k", "move('keep')", "keep"),
-        Binding("s", "move('swap')", "swap"),
-        Binding("p", "paid", "paid/free"),
-        Binding("a", "advisor", "advisor"),
-        Binding("h", "advisor", "advisor", show=False),
-        Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("n", "new_game", "new match"),
-        Binding("q", "quit", "quit"),
+        Binding("d", "move('deal')", N_("deal")),
+        Binding("x", "move('no_deal')", N_("no deal")),
+        Binding("x", "move('no_guess')", N_("no guess")),
+        Binding("y", "move('accept')", N_("accept counter")),
+        Binding("s", "move('stand')", N_("stand firm")),
+        Binding("k", "move('keep')", N_("keep")),
+        Binding("s", "move('swap')", N_("swap")),
+        Binding("p", "paid", N_("paid/free")),
+        Binding("a", "advisor", N_("advisor")),
+        Binding("h", "advisor", N_("advisor"), show=False),
+        Binding("question_mark", "rules", N_("rules"), key_display="?"),
+        Binding("n", "new_game", N_("new match")),
+        Binding("q", "quit", N_("quit")),
     ]
     # The advisor stays shown or hidden across matches, so `n` leaves it alone; toggling it
     # sets the app's own value over this default.
@@ -111,7 +120,9 @@ class DealApp(TableApp):
         return self.games_started
 
     def short_name(self, seat: int) -> str:
-        return f"Player {seat + 1}" if self.bot_names[seat] is None else f"Bot {seat + 1}"
+        if self.bot_names[seat] is None:
+            return _("Player {number}").format(number=seat + 1)
+        return _("Bot {number}").format(number=seat + 1)
 
     # --- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -136,13 +147,14 @@ class DealApp(TableApp):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#advisor", Static).border_title = "Advisor"
+        self.query_one("#advisor", Static).border_title = _("Advisor")
         self.query_one("#advisor", Static).display = False
         self._begin_game()
 
     def _begin_game(self) -> None:
         version = self.game.view(None)["version"]
-        self._log(Text(f"Match {self.matches_played} ({version}) · seed {self.game.seed}", style="bold"))
+        self._log(Text(_("Match {number} ({version}) · seed {seed}").format(
+            number=self.matches_played, version=_(version), seed=self.game.seed), style="bold"))
         self._log_progress()
         self._after_change()
 
@@ -173,14 +185,15 @@ class DealApp(TableApp):
             self._log(line)
         if finished is not None and before is not None:
             self._show_game_result(finished, before)
-        self.query_one("#log", RichLog).border_title = f"Log · game {after['game_number']}"
+        self.query_one("#log", RichLog).border_title = _("Log · game {number}").format(
+            number=after["game_number"])
 
     def _show_game_result(self, result: dict[str, JSON], before: dict[str, JSON]) -> None:
         """Between games with people at the table, show the finished game until they go on."""
         if len(self._bots) == self.game.seats:
             return  # bots alone need nobody to read it; the log has it all
         self._paused = True
-        title = f"Game {result['game']} of {before['games_total']} over"
+        title = _("Game {number} of {total} over").format(number=result["game"], total=before["games_total"])
         summary = game_summary(result, self.game.view(None)["version"], self.seat_name)
         cases = all_cases(result["cases"], result["special_case"], before)
         self.push_screen(GameResultScreen(title, summary, cases), self._after_game_result)
@@ -231,9 +244,10 @@ class DealApp(TableApp):
         if not self._has_legal("paid_guess"):
             seat = self.seat_to_act
             view = self.game.view(None)
-            can_spend = dollars(view["spendable"][seat]) if seat is not None and view["spendable"] else "$0"
-            self._set_notice(Text(f"A paid guess costs {dollars(view['price'])}; you can spend {can_spend}"
-                                  " (the $1,000,000 bill is spendable once you have hosted)", style="yellow"))
+            can_spend = dollars(view["spendable"][seat] if seat is not None and view["spendable"] else 0)
+            self._set_notice(Text(_("A paid guess costs {price}; you can spend {amount} (the {bill} bill is "
+                                    "spendable once you have hosted)").format(
+                price=dollars(view["price"]), amount=can_spend, bill=dollars(100_000_000)), style="yellow"))
             return
         self._paid_mode = not self._paid_mode
         self._refresh_choices(self.game.view(None))
@@ -293,13 +307,13 @@ class DealApp(TableApp):
             return
         text = event.value.strip()
         if not text:
-            self._set_notice(Text("Type a number first, or press Esc to choose from the menu",
+            self._set_notice(Text(_("Type a number first, or press Esc to choose from the menu"),
                                   style="yellow"))
             return
         action = moves.typed_action(text, self.game.view(None), self._legal_json(), self._amount_entries(),
                                     self._paid_mode)
         if isinstance(action, str):
-            self._set_notice(Text(f"Not sent: {action}", style="bold red"))
+            self._set_notice(Text(_("Not sent: {reason}").format(reason=action), style="bold red"))
             return
         question = moves.needs_confirmation(self.game.view(None), action)
         if question is None:
@@ -311,11 +325,11 @@ class DealApp(TableApp):
             if confirmed and position == self._position:
                 self._play(seat, action)
             else:
-                self._set_notice(Text("Not sent: change the amount, or press Enter to send it again",
+                self._set_notice(Text(_("Not sent: change the amount, or press Enter to send it again"),
                                       style="yellow"))
                 self.query_one("#amount", AmountBox).focus()
 
-        self.push_screen(ConfirmScreen(question, "Enter or y: send it · Esc or n: change it"), answered)
+        self.push_screen(ConfirmScreen(question, _("Enter or y: send it · Esc or n: change it")), answered)
 
     # --- the advisor ---------------------------------------------------------------------------
     def action_advisor(self) -> None:
@@ -372,11 +386,11 @@ class DealApp(TableApp):
             return
         advice = self._current_hint()
         if not self.human_to_act:
-            advisor.update(Text("The advisor speaks on a person's turn.", style="dim"))
+            advisor.update(Text(_("The advisor speaks on a person's turn."), style="dim"))
         elif self._hint_problem:
             advisor.update(Text(self._hint_problem, style="yellow"))
         elif advice is None:
-            advisor.update(Text("Thinking…", style="italic"))
+            advisor.update(Text(_("Thinking…"), style="italic"))
         else:
             advisor.update(advice_text(advice))
 
@@ -384,15 +398,12 @@ class DealApp(TableApp):
     @classmethod
     def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
                   to_act: Sequence[int] = ()) -> RenderableType:
-        mean = dollars(view["mean_in_play"])
-        board = Panel(money_board(view), title="Money board", subtitle=f"mean {mean}", title_align="left",
-                      width=30)
+        board = Panel(money_board(view), title=_("Money board"), subtitle=mean_words(view),
+                      title_align="left", width=30)
         acting = to_act[0] if to_act else None
-        players = Panel(players_table(view, acting, seat_name), title="Players", title_align="left", width=30)
-        if view["phase"] == "over":
-            title = "Match over"
-        else:
-            title = f"Game {view['game_number']}/{view['games_total']} · round {view['round']}"
+        players = Panel(players_table(view, acting, seat_name), title=_("Players"), title_align="left",
+                        width=30)
+        title = _("Match over") if view["phase"] == "over" else round_title(view)
         offer = offer_box_text(view, human_to_act=False)
         table = Panel(Group(cases_text(view), *([Text(""), offer] if offer else [])), title=title,
                       title_align="left")
@@ -424,29 +435,29 @@ class DealApp(TableApp):
     def _refresh_status(self, view: dict[str, JSON]) -> None:
         table = self.query_one("#table", Vertical)
         if view["phase"] == "over":
-            table.border_title = "Match over"
-            self.query_one("#status", Static).update(Text("Every game is played.", style="bold yellow"))
+            table.border_title = _("Match over")
+            self.query_one("#status", Static).update(Text(_("Every game is played."), style="bold yellow"))
             return
-        title = f"Game {view['game_number']}/{view['games_total']} · round {view['round']}"
+        title = round_title(view)
         if view["to_open"]:
-            title += f" · {view['to_open']} to open"
+            title += " · " + _("{count} to open").format(count=view["to_open"])
         if view["version"] == "party":
-            title += f" · paid guess {short_dollars(view['price'])}"
+            title += " · " + _("paid guess {price}").format(price=short_dollars(view["price"]))
         table.border_title = title
         seat = self.seat_to_act
         status = Text()
         if seat is not None:
             status.append("▶ ", style="bold green")
             status.append(self.seat_name(seat), style="bold")
-            status.append(f" ({role_of(view, seat)}) ")
+            status.append(f" ({role_words(view, seat)}) ")
             status.append(self._doing(view), style="bold" if self.human_to_act else "italic")
         self.query_one("#status", Static).update(status)
 
     def _doing(self, view: dict[str, JSON]) -> str:
         if self._paused:
-            return "plays next"
+            return _("plays next")
         if not self.human_to_act:
-            return "is thinking…"
+            return _("is thinking…")
         return moves.doing(view)
 
     def _refresh_choices(self, view: dict[str, JSON]) -> None:
@@ -467,15 +478,15 @@ class DealApp(TableApp):
         choices.set_options(options)
         act = self.query_one("#act", Vertical)
         if seat is None:
-            act.border_title = "No moves"
+            act.border_title = _("No moves")
         elif self.human_to_act:
             act.border_title = moves.choices_title(view, self._paid_mode)
         else:
-            act.border_title = f"{self.short_name(seat)} is thinking…"
+            act.border_title = _("{name} is thinking…").format(name=self.short_name(seat))
         choices.disabled = not self.human_to_act
         typing = self.human_to_act and moves.takes_typing(view)
         amount_box.disabled = not typing
-        amount_box.placeholder = moves.TYPED_PROMPTS.get(view["phase"], "") if typing else ""
+        amount_box.placeholder = moves.typed_prompt(view["phase"]) if typing else ""
         if not typing:
             self.query_one("#typed", Static).update("")
         if self.human_to_act and options:

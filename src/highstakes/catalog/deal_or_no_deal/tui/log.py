@@ -7,8 +7,10 @@ from collections.abc import Callable
 from rich.text import Text
 
 from highstakes.catalog.deal_or_no_deal.money import HOLDER_WINS_KITTY, HOST_WINS_KITTY, dollars
-from highstakes.catalog.deal_or_no_deal.tui.text import MONEY_STYLE, percent, role_of
+from highstakes.catalog.deal_or_no_deal.tui.text import MONEY_STYLE, percent, role_words
+from highstakes.catalog.deal_or_no_deal.words import _
 from highstakes.engine.action import JSON
+from highstakes.tui.words import styled
 
 
 class DealNarrator:
@@ -61,18 +63,19 @@ class DealNarrator:
         if not finished["deal"]:
             return []
         line = self._open_line(finished["special_case"], finished["special_value"], None)
-        return [line.append(" (the contestant's)", style="dim")]
+        return [line.append(" " + _("(the contestant's)"), style="dim")]
 
     def _event_line(self, entry: dict[str, JSON], view: dict[str, JSON]) -> Text | None:
         event = entry["event"]
         name = self._name
         if event == "game":
             host, contestant = entry["host"], entry["contestant"]
-            line = Text(f"Game {entry['number']}: ", style="bold")
-            line.append(f"{name(host)} is the {role_of(view, host)}, {name(contestant)} the contestant")
+            line = Text(_("Game {number}:").format(number=entry["number"]) + " ", style="bold")
+            line.append(_("{host} is the {role}, {contestant} the contestant").format(
+                host=name(host), role=role_words(view, host), contestant=name(contestant)))
             return line
         if event == "pick":
-            return Text(f"{name(entry['seat'])} takes case {entry['case']}")
+            return Text(_("{name} takes case {case}").format(name=name(entry["seat"]), case=entry["case"]))
         if event == "open":
             return self._open_line(entry["case"], entry["value"], entry["holder"])
         if event == "guess":
@@ -81,53 +84,63 @@ class DealNarrator:
         if event == "kitty":
             return self._kitty_line(entry["seat"], entry["card"], entry["amount"])
         if event == "offer":
-            line = Text(f"Round {entry['round']} offer ")
-            line.append(dollars(entry["amount"]), style=MONEY_STYLE)
-            return line.append(f" ({percent(entry['amount'], view['mean_in_play'])} of mean)", style="dim")
+            line = styled(_("Round {round} offer {amount}"), round=entry["round"],
+                          amount=Text(dollars(entry["amount"]), style=MONEY_STYLE))
+            share = percent(entry["amount"], view["mean_in_play"])
+            return line.append(" " + _("({share} of mean)").format(share=share), style="dim")
         if event == "counter":
-            line = Text(f"{name(entry['seat'])} counters ")
-            return line.append(dollars(entry["amount"]), style="bold cyan")
+            return styled(_("{name} counters {amount}"), name=name(entry["seat"]),
+                          amount=Text(dollars(entry["amount"]), style="bold cyan"))
         if event == "stand":
-            return Text(f"{name(entry['seat'])} stands firm at {dollars(entry['amount'])}", style="yellow")
+            stands = _("{name} stands firm at {amount}").format(name=name(entry["seat"]),
+                                                                 amount=dollars(entry["amount"]))
+            return Text(stands, style="yellow")
         if event in ("deal", "accept"):
             return self._deal_line(entry["seat"], event, entry["amount"])
         if event == "no_deal":
-            return Text(f"{name(entry['seat'])}: NO DEAL", style="bold red")
+            return Text(_("{name}: NO DEAL").format(name=name(entry["seat"])), style="bold red")
         if event in ("keep", "swap"):
             return self._keep_or_swap_line(entry["seat"], event)
         if event == "end":
-            line = Text(f"Game {view['game_number']} over: ", style="bold")
-            line.append(f"{name(view['contestant'])} wins ")
-            return line.append(dollars(entry["won"]), style=MONEY_STYLE)
+            line = Text(_("Game {number} over:").format(number=view["game_number"]) + " ", style="bold")
+            return line.append_text(styled(_("{name} wins {amount}"), name=name(view["contestant"]),
+                                           amount=Text(dollars(entry["won"]), style=MONEY_STYLE)))
         return None
 
     def _deal_line(self, seat: int, kind: str, amount: int) -> Text:
-        who = "accepts the counter" if kind == "accept" else "says DEAL"
-        line = Text(f"{self._name(seat)} {who}: ", style="bold green")
-        return line.append(dollars(amount), style=MONEY_STYLE)
+        if kind == "accept":
+            template = _("{name} accepts the counter: {amount}")
+        else:
+            template = _("{name} says DEAL: {amount}")
+        return styled(template, "bold green", name=self._name(seat),
+                      amount=Text(dollars(amount), style=MONEY_STYLE))
 
     def _keep_or_swap_line(self, seat: int, kind: str) -> Text:
-        verb = "keeps" if kind == "keep" else "swaps"
-        return Text(f"{self._name(seat)} {verb} the case", style="bold")
+        if kind == "keep":
+            return Text(_("{name} keeps the case").format(name=self._name(seat)), style="bold")
+        return Text(_("{name} swaps the case").format(name=self._name(seat)), style="bold")
 
     def _open_line(self, case: int, value: int, holder: int | None) -> Text:
-        line = Text(f"Case {case}")
+        amount = Text(dollars(value), style="bold")
         if holder is not None:
-            line.append(f" ({self._name(holder)})", style="dim")
-        line.append(": ")
-        return line.append(dollars(value), style="bold")
+            return styled(_("Case {case} {holder}: {amount}"), case=case, amount=amount,
+                          holder=Text(f"({self._name(holder)})", style="dim"))
+        return styled(_("Case {case}: {amount}"), case=case, amount=amount)
 
     def _kitty_line(self, seat: int, card: str, amount: int) -> Text:
         shown = dollars(HOLDER_WINS_KITTY if card == "holder" else HOST_WINS_KITTY)
         if not amount:
-            return Text(f"{shown} card: the kitty is empty", style="dim")
+            return Text(_("{card} card: the kitty is empty").format(card=shown), style="dim")
         who = self._name(seat)
-        return Text(f"{shown} card: {who} wins the kitty, {dollars(amount)}", style="bold magenta")
+        return Text(_("{card} card: {name} wins the kitty, {amount}").format(
+            card=shown, name=who, amount=dollars(amount)),
+                    style="bold magenta")
 
     def _guess_line(self, seat: int, value: int, paid: bool, price: int, right: bool, won: int) -> Text:
-        line = Text(f"{self._name(seat)} guessed {dollars(value)}")
+        line = Text(_("{name} guessed {amount}").format(name=self._name(seat), amount=dollars(value)))
         if paid:
-            line.append(f" (paid {dollars(price)})", style="dim")
+            line.append(" " + _("(paid {price})").format(price=dollars(price)), style="dim")
         if right:
-            return line.append(f": RIGHT, wins {dollars(won)}", style="bold green")
-        return line.append(": wrong", style="red")
+            return line.append(": " + _("RIGHT, wins {amount}").format(
+                amount=dollars(won)), style="bold green")
+        return line.append(": " + _("wrong"), style="red")

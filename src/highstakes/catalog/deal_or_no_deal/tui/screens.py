@@ -16,8 +16,10 @@ from textual.widgets import Static
 from highstakes.catalog.deal_or_no_deal.money import dollars
 from highstakes.catalog.deal_or_no_deal.tui.text import MONEY_STYLE, short_dollars
 from highstakes.catalog.deal_or_no_deal.tui.widgets import CASE_SPECIAL_STYLE
+from highstakes.catalog.deal_or_no_deal.words import N_, WORDS, _
 from highstakes.engine.action import JSON
 from highstakes.tui.screens import GameOverScreen
+from highstakes.tui.words import speak_bindings, styled
 
 CASES_PER_ROW = 7
 
@@ -25,13 +27,15 @@ CASES_PER_ROW = 7
 class GameResultScreen(ModalScreen[str | None]):
     """One finished game of the match, every case shown: the moment a deal is judged."""
 
+    WORDS = WORDS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,space", "close", "Continue"),
-        Binding("q", "quit_app", "Quit"),
+        Binding("enter,escape,space", "close", N_("Continue")),
+        Binding("q", "quit_app", N_("Quit")),
     ]
 
     def __init__(self, title: str, lines: list[Text], cases: Text) -> None:
         super().__init__()
+        speak_bindings(self)
         self._title = title
         self._lines = lines
         self._cases = cases
@@ -42,7 +46,7 @@ class GameResultScreen(ModalScreen[str | None]):
             for line in self._lines:
                 yield Static(line, classes="result-line")
             yield Static(self._cases, id="all-cases")
-            yield Static("enter continue · q quit", classes="result-keys")
+            yield Static(_("enter continue · q quit"), classes="result-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -54,8 +58,10 @@ class GameResultScreen(ModalScreen[str | None]):
 class MatchOverScreen(GameOverScreen):
     """The match's standings and every game's result; dismissed with "new", "quit" or None."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new", "New match")]
-    PLAYED = "match"
+    WORDS = WORDS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new", N_("New match"))]
+    OVER = N_("Match over")
+    KEYS = N_("n new match · q quit · esc close")
 
 
 def game_summary(result: dict[str, JSON], version: str, seat_name: Callable[[int], str]) -> list[Text]:
@@ -65,28 +71,35 @@ def game_summary(result: dict[str, JSON], version: str, seat_name: Callable[[int
     value = result["special_value"]
     lines = []
     if result["deal"]:
-        line = Text(f"{seat_name(contestant)} took the deal: ")
-        line.append(dollars(result["won"]), style=MONEY_STYLE)
-        lines.append(line)
-        verdict = Text(f"Case {special} held ")
-        verdict.append(dollars(value), style="bold")
+        lines.append(styled(_("{name} took the deal: {amount}"), name=seat_name(contestant),
+                            amount=Text(dollars(result["won"]), style=MONEY_STYLE)))
+        held = Text(dollars(value), style="bold")
         difference = result["won"] - value
         if difference > 0:
-            verdict.append(f": a good deal, {dollars(difference)} more than the case", style="green")
+            verdict = styled(_("Case {case} held {amount}: {judgement}"), case=special, amount=held,
+                             judgement=Text(_("a good deal, {amount} more than the case").format(
+                                 amount=dollars(difference)), style="green"))
         elif difference < 0:
-            verdict.append(f": the case was worth {dollars(-difference)} more", style="red")
+            verdict = styled(_("Case {case} held {amount}: {judgement}"), case=special, amount=held,
+                             judgement=Text(_("the case was worth {amount} more").format(
+                                 amount=dollars(-difference)), style="red"))
         else:
-            verdict.append(": exactly the deal")
+            verdict = styled(_("Case {case} held {amount}: exactly the deal"), case=special, amount=held)
         lines.append(verdict)
     else:
-        line = Text(f"{seat_name(contestant)} refused every offer and won ")
-        line.append(dollars(result["won"]), style=MONEY_STYLE)
-        lines.append(line)
+        lines.append(styled(_("{name} refused every offer and won {amount}"), name=seat_name(contestant),
+                            amount=Text(dollars(result["won"]), style=MONEY_STYLE)))
         kept = result["won"] == value  # the values all differ, so this tells keep from swap
-        lines.append(Text(f"Their own case {special} held {dollars(value)}: "
-                          f"{'kept to the end' if kept else 'swapped at the end'}"))
-    payer = "the bank" if version == "duo" else seat_name(host)
-    lines.append(Text(f"Paid by {payer}", style="dim"))
+        if kept:
+            lines.append(Text(_("Their own case {case} held {amount}: kept to the end").format(
+                case=special, amount=dollars(value))))
+        else:
+            lines.append(Text(_("Their own case {case} held {amount}: swapped at the end").format(
+                case=special, amount=dollars(value))))
+    if version == "duo":
+        lines.append(Text(_("Paid by the bank"), style="dim"))
+    else:
+        lines.append(Text(_("Paid by {name}").format(name=seat_name(host)), style="dim"))
     return lines
 
 
@@ -107,19 +120,20 @@ def all_cases(values: list[int], special: int, before: dict[str, JSON]) -> Text:
 
 def games_table(games: list[dict[str, JSON]], short_name: Callable[[int], str]) -> Table:
     """Every game of the match: who was the contestant, what they won and how."""
-    table = Table(box=None, padding=(0, 1), title="Games", title_justify="left", title_style="bold")
+    table = Table(box=None, padding=(0, 1), title=_("Games"), title_justify="left", title_style="bold")
     table.add_column("#", justify="right")
-    table.add_column("contestant")
-    table.add_column("won", justify="right")
-    table.add_column("how")
+    table.add_column(_("contestant"))
+    table.add_column(_("won"), justify="right")
+    table.add_column(_("how"))
     for entry in games:
         case = entry["special_case"]
         if entry["deal"]:
-            how = f"deal · case {case} held {dollars(entry['special_value'])}"
+            how = _("deal · case {case} held {amount}").format(
+                case=case, amount=dollars(entry["special_value"]))
         elif entry["won"] == entry["special_value"]:
-            how = f"kept case {case} to the end"
+            how = _("kept case {case} to the end").format(case=case)
         else:
-            how = f"swapped case {case} at the end"
+            how = _("swapped case {case} at the end").format(case=case)
         who = short_name(entry["contestant"])
         table.add_row(str(entry["game"]), who, dollars(entry["won"]), how)
     return table

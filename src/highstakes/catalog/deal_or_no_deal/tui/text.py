@@ -5,31 +5,45 @@ from __future__ import annotations
 
 import json
 
+from babel.numbers import format_compact_decimal
 from rich.text import Text
 
 from highstakes.catalog.deal_or_no_deal.money import dollars
+from highstakes.catalog.deal_or_no_deal.words import _
+from highstakes.cli.words import percent as share_text
 from highstakes.engine.action import JSON
+from highstakes.i18n import BABEL_LOCALES, get_language
+from highstakes.i18n.numbers import format_money, format_number
+from highstakes.tui.words import styled
 
 MONEY_STYLE = "bold #ffd56b"
 
 
 # --- money ---------------------------------------------------------------------------------------
 
+SHORT = 6  # characters of a value in the cases grid
+
+
 def short_dollars(cents: int) -> str:
-    """A value in at most six characters, for the cases grid: $0.01, $750, $75K, $1M."""
+    """A value in about six characters, for the cases grid, as the reader's language shortens it:
+    $0.01, $750, $75K, $1M in English; 75 mil and 1 M $ in Spanish.
+
+    The language's short form with its currency sign when that fits in six characters, else
+    without the sign, else without its space.
+    """
     if cents < 100 * 1000:
         return dollars(cents)
-    whole = cents / 100
-    for size, suffix in ((1_000_000, "M"), (1_000, "K")):
-        if whole >= size:
-            amount = whole / size
-            text = f"{amount:.0f}" if amount == int(amount) or amount >= 100 else f"{amount:.1f}"
-            return f"${text.removesuffix('.0')}{suffix}"
-    return dollars(cents)
+    locale = BABEL_LOCALES.get(get_language(), "en")
+    compact = format_compact_decimal(cents / 100, locale=locale, fraction_digits=1)
+    # The sign where the language puts it: its money written for 0, with the 0 replaced.
+    signed = format_money(0, "USD").replace("0", compact)
+    candidates = [signed, compact, "".join(compact.split())]
+    return next((text for text in candidates if len(text) <= SHORT), candidates[-1])
 
 
 def percent(part: float, whole: float) -> str:
-    return f"{part / whole:.0%}" if whole else "—"
+    """``part`` as a share of ``whole``, as the language writes a percentage: 45%, 45 %."""
+    return share_text(part / whole, 0) if whole else "—"
 
 
 def signed_dollars(cents: float) -> str:
@@ -41,11 +55,26 @@ def signed_dollars(cents: float) -> str:
 # --- seats and cases -------------------------------------------------------------------------------
 
 def role_of(view: dict[str, JSON], seat: int) -> str:
+    """A seat's role as an id: banker, host, contestant, holder, or '' (see :func:`role_words`)."""
     if seat == view["host"]:
         return "banker" if view["version"] == "duo" else "host"
     if seat == view["contestant"]:
         return "contestant"
     return "holder" if seat in view["holders"] else ""
+
+
+def role_words(view: dict[str, JSON], seat: int) -> str:
+    """A seat's role in the reader's words: banker, host, contestant, case holder."""
+    role = role_of(view, seat)
+    words = {"banker": _("banker"), "host": _("host"), "contestant": _("contestant"),
+             "holder": _("case holder")}
+    return words.get(role, "")
+
+
+def seat_tag(seat: int) -> str:
+    """A seat in two or three characters, for the cases grid: P1, P2 (from 1)."""
+    # Translators: a player's seat in at most three characters (P for player), under a case.
+    return _("P{number}").format(number=seat + 1)
 
 
 def own_case(view: dict[str, JSON]) -> int | None:
@@ -73,44 +102,52 @@ def advice_lines(advice: dict[str, JSON]) -> list[Text]:
     lines: list[Text] = []
     mean, ratio = _number(advice, "mean"), _number(advice, "offer_ratio")
     if mean is not None:
-        line = Text("Mean of the values left ").append(dollars(round(mean)), style="bold")
+        line = styled(_("Mean of the values left {amount}"), amount=Text(dollars(round(mean)), style="bold"))
         if ratio is not None:
-            line.append(" · the offer is ").append(f"{ratio:.0%}", style="bold").append(" of it")
+            line.append(" · ")
+            share = Text(share_text(ratio, 0), style="bold")
+            line.append_text(styled(_("the offer is {share} of it"), share=share))
         lines.append(line)
     expected = _number(advice, "expected_value_of_refusing")
     cautious = _number(advice, "certainty_equivalent")
     if expected is not None or cautious is not None:
-        line = Text("Refusing is worth ")
-        if expected is not None:
-            line.append(dollars(round(expected)), style="bold").append(" on average")
-        if cautious is not None:
-            line.append(", " if expected is not None else "")
-            line.append(dollars(round(cautious)), style="bold").append(" to a cautious (risk-averse) player")
-        lines.append(line)
+        if expected is not None and cautious is not None:
+            template = _("Refusing is worth {average} on average, {cautious} to a cautious (risk-averse) "
+                         "player")
+        elif expected is not None:
+            template = _("Refusing is worth {average} on average")
+        else:
+            template = _("Refusing is worth {cautious} to a cautious (risk-averse) player")
+        lines.append(styled(
+            template,
+            average=Text(dollars(round(expected)) if expected is not None else "", style="bold"),
+            cautious=Text(dollars(round(cautious)) if cautious is not None else "", style="bold")))
     free_ev, paid_ev = _number(advice, "free_ev"), _number(advice, "paid_ev")
     paid_value = advice.get("paid_value")
     if free_ev is not None:
-        lines.append(Text("A free guess wins ").append(dollars(round(free_ev)), style="bold").append(
-            " on average"))
+        lines.append(styled(_("A free guess wins {amount} on average"),
+                            amount=Text(dollars(round(free_ev)), style="bold")))
     if paid_ev is not None:
-        named = f" of {dollars(paid_value)}" if isinstance(paid_value, int) else ""
-        line = Text(f"A paid guess{named}: ")
-        line.append(signed_dollars(paid_ev), style="bold green" if paid_ev > 0 else "bold red")
-        lines.append(line.append(" on average, price paid"))
+        gain = Text(signed_dollars(paid_ev), style="bold green" if paid_ev > 0 else "bold red")
+        if isinstance(paid_value, int):
+            lines.append(styled(_("A paid guess of {value}: {gain} on average, price paid"),
+                                value=dollars(paid_value), gain=gain))
+        else:
+            lines.append(styled(_("A paid guess: {gain} on average, price paid"), gain=gain))
     guide, tv = _number(advice, "guide_offer"), _number(advice, "tv_offer")
     if guide is not None or tv is not None:
-        line = Text("Offers: ")
+        parts = []
         if guide is not None:
-            line.append("the guide (the mean) ").append(dollars(round(guide)), style="bold")
+            parts.append(styled(_("the guide (the mean) {amount}"),
+                                amount=Text(dollars(round(guide)), style="bold")))
         if tv is not None:
-            line.append(" · " if guide is not None else "").append("the TV model ")
-            line.append(dollars(round(tv)), style="bold")
-        lines.append(line)
+            parts.append(styled(_("the TV model {amount}"), amount=Text(dollars(round(tv)), style="bold")))
+        lines.append(styled(_("Offers: {offers}"), offers=Text(" · ").join(parts)))
     for key, value in advice.items():
         if key in ADVICE_WORDED or isinstance(value, dict | list) or value is None:
             continue
-        shown = f"{value:.3g}" if isinstance(value, float) else str(value)
-        lines.append(Text(f"{key.replace('_', ' ')}: {shown}", style="dim"))
+        shown = format_number(float(f"{value:.3g}")) if isinstance(value, float) else _(str(value))
+        lines.append(Text(f"{_(key.replace('_', ' '))}: {shown}", style="dim"))
     # Last: on a small screen the figures matter more than the sentence explaining them.
     reason = advice.get("reason")
     if isinstance(reason, str):

@@ -15,8 +15,17 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from highstakes.catalog.deal_or_no_deal.money import FREE_GUESS_PRIZE, NUM_CASES, dollars
-from highstakes.catalog.deal_or_no_deal.tui.text import MONEY_STYLE, own_case, percent, role_of, short_dollars
+from highstakes.catalog.deal_or_no_deal.tui.text import (
+    MONEY_STYLE,
+    own_case,
+    percent,
+    role_of,
+    seat_tag,
+    short_dollars,
+)
+from highstakes.catalog.deal_or_no_deal.words import N_, _, ngettext
 from highstakes.engine.action import JSON
+from highstakes.tui.words import styled
 
 # The show's board: low values on blue, high values on gold; covered values struck out.
 LOW_STYLE = "bold #ffffff on #1d4f91"
@@ -26,11 +35,22 @@ CASE_CLOSED_STYLE = "bold #101010 on #c0c0c8"
 CASE_SPECIAL_STYLE = "bold #101010 on #3fcf6a"
 CASE_CALLED_STYLE = "bold #ffffff on #d7263d"
 CASE_OPENED_STYLE = "#b0b0b0 on #262626"
-# How each role is marked in the players panel.
+# How each role is marked in the players panel: a letter of the role's word in the reader's
+# language (said with ``_``, the legend under the panel names them), and its style.
 ROLE_LETTERS: dict[str, tuple[str, str]] = {
-    "banker": ("B", "bold #ffd56b"), "host": ("H", "bold #ffd56b"),
-    "contestant": ("C", "bold #3fcf6a"), "holder": ("·", "dim"),
+    # Translators: the banker's letter in the players panel (B=banker).
+    "banker": (N_("B"), "bold #ffd56b"),
+    # Translators: the host's letter in the players panel (H=host).
+    "host": (N_("H"), "bold #ffd56b"),
+    # Translators: the contestant's letter in the players panel (C=contestant).
+    "contestant": (N_("C"), "bold #3fcf6a"),
+    "holder": ("·", "dim"),
 }
+
+
+def role_letter(role: str) -> tuple[str, str]:
+    letter, style = ROLE_LETTERS.get(role, ("", ""))
+    return (_(letter) if letter.isalpha() else letter), style
 
 
 class AmountBox(Input):
@@ -77,11 +97,15 @@ class MoneyBoard(Static):
     """The values still in play, low on the left and high on the right, and their mean."""
 
     def on_mount(self) -> None:
-        self.border_title = "Money board"
+        self.border_title = _("Money board")
 
     def show(self, view: dict[str, JSON]) -> None:
         self.update(money_board(view))
-        self.border_subtitle = f"mean {dollars(view['mean_in_play'])}"
+        self.border_subtitle = mean_words(view)
+
+
+def mean_words(view: dict[str, JSON]) -> str:
+    return _("mean {amount}").format(amount=dollars(view["mean_in_play"]))
 
 
 def players_table(view: dict[str, JSON], acting: int | None, short_name: Callable[[int], str]) -> Group:
@@ -94,7 +118,7 @@ def players_table(view: dict[str, JSON], acting: int | None, short_name: Callabl
     table.add_column(width=2)
     table.add_column(justify="right", no_wrap=True)
     for seat in range(view["seats"]):
-        letter, style = ROLE_LETTERS.get(role_of(view, seat), ("", ""))
+        letter, style = role_letter(role_of(view, seat))
         current = seat == acting
         table.add_row(
             Text("▶", style="bold green") if current else "",
@@ -110,14 +134,17 @@ def _history(view: dict[str, JSON], short_name: Callable[[int], str]) -> Text:
     for entry in view["offers"]:
         if not entry["offers"]:
             continue
-        outcome = {"deal": ("DEAL", "bold green"), "no_deal": ("no deal", "red")}.get(
+        outcome = {"deal": (_("DEAL"), "bold green"), "no_deal": (_("no deal"), "red")}.get(
             entry["outcome"] or "", ("…", "dim"))
-        text.append(f"\nR{entry['round']:<3}")
+        # Translators: a round in the players panel's list of offers, in at most four characters.
+        text.append("\n" + f"{_('R{round}').format(round=entry['round']):<4}")
         text.append(f"{dollars(entry['offers'][-1]):>11} ")
         text.append(outcome[0], style=outcome[1])
     for entry in view["results"]:
-        text.append(f"\nGame {entry['game']}: {short_name(entry['contestant'])} won ")
-        text.append(dollars(entry["won"]), style=MONEY_STYLE)
+        text.append("\n")
+        text.append_text(styled(_("Game {number}: {name} won {amount}"), number=entry["game"],
+                                name=short_name(entry["contestant"]),
+                                amount=Text(dollars(entry["won"]), style=MONEY_STYLE)))
     return text
 
 
@@ -128,11 +155,13 @@ class PlayersPanel(Static):
         """``acting`` is the seat to act (None once the match is over)."""
         self.update(players_table(view, acting, short_name))
         if view["version"] == "party":
-            self.border_title = f"Money · kitty {dollars(view['kitty'])}"
-            self.border_subtitle = "H=host C=contestant"
+            self.border_title = _("Money · kitty {amount}").format(amount=dollars(view["kitty"]))
+            self.border_subtitle = _("{host}=host {contestant}=contestant").format(
+                host=_(ROLE_LETTERS["host"][0]), contestant=_(ROLE_LETTERS["contestant"][0]))
         else:
-            self.border_title = "Winnings"
-            self.border_subtitle = "B=banker C=contestant"
+            self.border_title = _("Winnings")
+            self.border_subtitle = _("{banker}=banker {contestant}=contestant").format(
+                banker=_(ROLE_LETTERS["banker"][0]), contestant=_(ROLE_LETTERS["contestant"][0]))
 
 
 class CaseCell(Static):
@@ -176,10 +205,10 @@ def case_face(view: dict[str, JSON], case: dict[str, JSON]) -> tuple[str, str, b
     if case["value"] is not None:  # opened, or every case once the match is over
         return short_dollars(case["value"]), CASE_OPENED_STYLE, called
     if case["special"]:
-        return f"★P{view['contestant'] + 1}", CASE_SPECIAL_STYLE, called
+        return "★" + seat_tag(view["contestant"]), CASE_SPECIAL_STYLE, called
     if called:
-        return (f"P{holder + 1}?" if holder is not None else "?"), CASE_CALLED_STYLE, called
-    label = f"P{holder + 1}" if holder is not None else ("centre" if view["version"] == "party" else "")
+        return (seat_tag(holder) + "?" if holder is not None else "?"), CASE_CALLED_STYLE, called
+    label = seat_tag(holder) if holder is not None else (_("centre") if view["version"] == "party" else "")
     return label, CASE_CLOSED_STYLE, called
 
 
@@ -204,11 +233,13 @@ def offer_box_text(view: dict[str, JSON], human_to_act: bool) -> Text:
     if phase in ("offer", "respond", "counter") and view["offers"]:
         _negotiation(view, text)
     elif phase in ("guess", "final_guess") and human_to_act:
-        text.append("If right, free wins ").append(dollars(FREE_GUESS_PRIZE), style="bold")
-        text.append(f", paid ({short_dollars(view['price'])}) the value")
+        text.append_text(styled(_("If right, free wins {prize}, paid ({price}) the value"),
+                                prize=Text(dollars(FREE_GUESS_PRIZE), style="bold"),
+                                price=short_dollars(view["price"])))
     elif phase == "host_guess" and human_to_act:
-        text.append(f"Pay {dollars(view['price'])} to guess case {own_case(view)}")
-        text.append("\nright: the bank pays its value")
+        text.append(_("Pay {price} to guess case {case}").format(
+            price=dollars(view["price"]), case=own_case(view)))
+        text.append("\n" + _("right: the bank pays its value"))
     return text
 
 
@@ -216,19 +247,22 @@ def _negotiation(view: dict[str, JSON], text: Text) -> None:
     mean = view["mean_in_play"]
     current = view["offers"][-1]
     if view["offer"] is None:
-        text.append(f"Round {current['round']} · mean left ")
-        text.append(dollars(mean), style="bold")
+        text.append_text(styled(_("Round {round} · mean left {amount}"), round=current["round"],
+                                amount=Text(dollars(mean), style="bold")))
     else:
-        text.append("OFFER ", style="bold")
-        text.append(dollars(view["offer"]), style=MONEY_STYLE)
-        text.append(f" ({percent(view['offer'], mean)} of mean)", style="dim")
+        text.append_text(styled(_("{offer} {amount}"), offer=Text(_("OFFER"), style="bold"),
+                                amount=Text(dollars(view["offer"]), style=MONEY_STYLE)))
+        text.append(" " + _("({share} of mean)").format(share=percent(view["offer"], mean)), style="dim")
     if view["counter"] is not None:
-        text.append("\nCOUNTER ", style="bold")
-        text.append(dollars(view["counter"]), style="bold cyan")
+        text.append("\n")
+        text.append_text(styled(_("{counter} {amount}"), counter=Text(_("COUNTER"), style="bold"),
+                                amount=Text(dollars(view["counter"]), style="bold cyan")))
     if view["stood_firm"]:
-        text.append("\nThe banker stands firm", style="bold yellow")
+        text.append("\n" + _("The banker stands firm"), style="bold yellow")
     elif view["phase"] == "respond":
-        text.append(f"\n{view['counters_left']} counters left", style="dim")
+        left = view["counters_left"]
+        text.append("\n" + ngettext("{count} counter left", "{count} counters left", left).format(count=left),
+                    style="dim")
     if len(current["offers"]) > 1:
         history = " → ".join(short_dollars(amount) for amount in current["offers"])
-        text.append(f"\noffers {history}", style="dim")
+        text.append("\n" + _("offers {history}").format(history=history), style="dim")
