@@ -68,12 +68,18 @@ def translated_bindings(cls: type[DOMNode]) -> BindingsMap:
         ours = base.__module__.startswith("highstakes.") or "WORDS" in base.__dict__
         say: Callable[[str], str] = words_of(base).gettext if ours else (lambda text: text)
         for key, bindings in declared.key_to_bindings.items():
-            keys[key] = [
-                dataclasses.replace(binding, description=say(binding.description))
-                if binding.description else binding
-                for binding in bindings
-            ]
+            keys[key] = [_said(binding, say) for binding in bindings]
     return BindingsMap.from_keys(keys)
+
+
+def _said(binding: Binding, say: Callable[[str], str]) -> Binding:
+    """A binding with its description (and its group's, shown once for the group) said."""
+    changes: dict[str, object] = {}
+    if binding.description:
+        changes["description"] = say(binding.description)
+    if binding.group is not None and binding.group.description:
+        changes["group"] = dataclasses.replace(binding.group, description=say(binding.group.description))
+    return dataclasses.replace(binding, **changes) if changes else binding  # type: ignore[arg-type]
 
 
 def speak_bindings(node: DOMNode) -> None:

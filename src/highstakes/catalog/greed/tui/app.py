@@ -33,7 +33,7 @@ from highstakes.tui.words import styled
 
 GAME_ID = "greed"
 NUMBER_KEYS = 9  # keys 1..9 pick the first nine keep options; arrows + enter reach the rest
-KEEP_KEYS = Binding.Group("keep", compact=True)  # shown once in the footer as "1-9 keep"
+KEEP_KEYS = Binding.Group(N_("keep"), compact=True)  # shown once in the footer as "1-9 keep"
 
 
 def ask_hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:

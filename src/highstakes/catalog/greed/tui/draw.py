@@ -86,7 +86,7 @@ def scoreboard(view: dict[str, JSON], seat_name: SeatName) -> Table:
     board.add_column(width=2)
     board.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     board.add_column(justify="right", width=6)
-    board.add_column(width=9, no_wrap=True)
+    board.add_column(min_width=9, no_wrap=True)  # as wide as the language's notes need
     for seat in range(view["seats"]):
         current = seat == view["current"]
         note = Text()
