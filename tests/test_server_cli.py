@@ -38,14 +38,15 @@ def test_a_mistake_in_the_flags_is_one_line_and_exit_code_two(
 
 def test_every_limit_has_a_flag_and_the_help_shows_its_default() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "highstakes", "serve", "--help", "--lang", "en"], capture_output=True, text=True,
-        check=True,
+        [sys.executable, "-m", "highstakes", "serve", "--help", "--lang", "en"],
+        capture_output=True, text=True, check=True,
     )
     text = " ".join(done.stdout.split())
     assert {name for name, *_rest in SERVE_LIMITS} == set(vars(Limits()))
     for name, flag, *_rest in SERVE_LIMITS:
         assert flag in text
-        assert f"(default {format_number(getattr(Limits(), name), 'en')})" in text  # 1,000 as English writes it
+        # The default as English writes numbers: 1,000.
+        assert f"(default {format_number(getattr(Limits(), name), 'en')})" in text
     for flag in ("--allowed-host", "--allow-origin", "--forwarded-allow-ips", "--ws-compression"):
         assert flag in text
 
