@@ -26,7 +26,11 @@ from starlette.types import Message, Receive, Scope, Send
 
 import highstakes as hs
 from highstakes.bots.registry import available_bots, bot_catalog
+from highstakes.cli.words import bot_about, bot_label, game_text
 from highstakes.engine.registry import definition
+from highstakes.i18n import LANGUAGES, UnknownLanguage, _, check_language, get_language, use_language
+from highstakes.i18n.export import browser_catalog
+from highstakes.server import language as languages
 from highstakes.server import wire
 from highstakes.server.compute import Busy
 from highstakes.server.limits import AddressBuckets, Counter, Limits, TokenBucket
@@ -39,6 +43,8 @@ log = logging.getLogger("highstakes.server")
 MAX_MESSAGE_BYTES = 16 * 1024
 #: A record sent to be replayed holds a whole game: a long party game is some tens of KiB.
 MAX_RECORD_BYTES = 1024 * 1024
+#: How long a browser may keep a language's catalog (they change only with a new version).
+CATALOG_MAX_AGE = 3600
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_ROOM = 4404
 CLOSE_LIMIT = 4429  # a limit refused the connection: try again later
@@ -76,12 +82,16 @@ class SocketConnection:
     ``SEND_TIMEOUT``) is closed: it catches up when it reconnects.
     """
 
-    __slots__ = ("_send", "address", "closed", "closing", "outbox", "pump", "seat", "sending_since", "wake")
+    __slots__ = (
+        "_send", "address", "closed", "closing", "language", "outbox", "pump", "seat", "sending_since",
+        "wake",
+    )
 
-    def __init__(self, send: Send, seat: int | None, address: str) -> None:
+    def __init__(self, send: Send, seat: int | None, address: str, language: str) -> None:
         self._send = send
         self.seat = seat
         self.address = address
+        self.language = language  # what it reads; a "language" message changes it
         self.outbox: deque[str] = deque()
         self.wake = asyncio.Event()
         self.sending_since: float | None = None
@@ -184,15 +194,17 @@ def create_app(
 
     # --- helpers for the HTTP API ---------------------------------------------------------------
     def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-        """An API endpoint: limited per address, its refusals as JSON errors."""
+        """An API endpoint: limited per address, its refusals as JSON errors, all in the language
+        its ``Accept-Language`` asks for."""
 
         async def endpoint(request: Request) -> Response:
-            if not requests.allow(client_address(request.scope)):
-                return _error(RoomError("rate_limited", "too many requests; slow down", 429))
-            try:
-                return await handler(request)
-            except RoomError as error:
-                return _error(error)
+            with use_language(languages.of_scope(request.scope)):
+                if not requests.allow(client_address(request.scope)):
+                    return _error(RoomError("rate_limited", _("too many requests; slow down"), 429))
+                try:
+                    return await handler(request)
+                except RoomError as error:
+                    return _error(error)
 
         return endpoint
 
@@ -200,20 +212,21 @@ def create_app(
         content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if content_type != "application/json":
             raise RoomError(
-                "not_json", "send the body as JSON, with the header Content-Type: application/json", 415
+                "not_json", _("send the body as JSON, with the header {header}").format(
+                    header="Content-Type: application/json"), 415
             )
         try:
             body = await asyncio.wait_for(_read_body(request, limit), limits.request_timeout)
         except TimeoutError:
-            raise RoomError("timeout", "the request's body took too long to arrive", 408) from None
+            raise RoomError("timeout", _("the request's body took too long to arrive"), 408) from None
         except ClientDisconnect:
-            raise RoomError("bad_request", "the request ended before its body", 400) from None
+            raise RoomError("bad_request", _("the request ended before its body"), 400) from None
         try:
             return wire.loads(body or b"{}")
         except ValueError:
             # Bad syntax, bad UTF-8, a lone surrogate, numbers beyond a double, nesting beyond
             # 1,024 levels: the client's mistake, never a server error.
-            raise RoomError("bad_json", "the body is not valid JSON") from None
+            raise RoomError("bad_json", _("the body is not valid JSON")) from None
 
     async def _read_body(request: Request, limit: int) -> bytes:
         # Read in chunks and stop at the limit: request.body() would first buffer a body of any size.
@@ -221,7 +234,7 @@ def create_app(
         async for chunk in request.stream():
             body += chunk
             if len(body) > limit:
-                raise RoomError("too_large", f"the body is over {limit} bytes", 413)
+                raise RoomError("too_large", _("the body is over {count} bytes").format(count=limit), 413)
         return body
 
     # --- pages -----------------------------------------------------------------------------------
@@ -230,7 +243,9 @@ def create_app(
 
     async def room_page(request: Request) -> Response:
         if not requests.allow(client_address(request.scope)):
-            return Response("too many requests; slow down\n", status_code=429, media_type="text/plain")
+            with use_language(languages.of_scope(request.scope)):
+                refusal = _("too many requests; slow down")
+            return Response(refusal + "\n", status_code=429, media_type="text/plain")
         try:
             await manager.get(request.path_params["room"])
         except RoomError:
@@ -241,17 +256,43 @@ def create_app(
     async def renderer(request: Request) -> Response:
         game_id = request.path_params["game"]
         if game_id not in hs.games() or (path := _renderer(game_id)) is None:
-            return Response("no renderer for this game\n", status_code=404, media_type="text/plain")
+            with use_language(languages.of_scope(request.scope)):
+                refusal = _("no renderer for this game")
+            return Response(refusal + "\n", status_code=404, media_type="text/plain")
         return FileResponse(str(path), media_type="text/javascript")
+
+    async def catalog(request: Request) -> Response:
+        """The browser's catalogs in one language: the platform's words and every game's."""
+        asked = request.path_params["language"]
+        try:
+            language = check_language(asked)
+        except UnknownLanguage:
+            language = None
+        if language is None or asked != language:
+            with use_language(languages.of_scope(request.scope)):
+                reason = _("no catalog for the language {language}; available: {languages}").format(
+                    language=repr(asked), languages=", ".join(LANGUAGES))
+            return _error(RoomError("unknown_language", reason, 404))
+        domains = [definition(game_id).words() for game_id in hs.games()]
+        body = browser_catalog(language, [domain for domain in domains if domain.domain != "highstakes"])
+        return wire.JSONAnswer(body, headers={"cache-control": f"public, max-age={CATALOG_MAX_AGE}",
+                                              "content-language": language})
 
     # --- the API ---------------------------------------------------------------------------------
     @api
     async def list_games(_request: Request) -> Response:
+        """Every game with its bots and options; its words (title, summary, bots, options) in the
+        request's language, its ids and values as they are."""
         catalog = []
         for game_id in hs.games():
             described = definition(game_id).describe()
+            described["title"] = game_text(game_id, described["title"])
+            described["summary"] = game_text(game_id, described["summary"])
+            for option in described["options"]:
+                option["description"] = game_text(game_id, option["description"])
             described["bots"] = list(available_bots(game_id))
-            described["bot_labels"] = {name: info.label for name, info in bot_catalog(game_id).items()}
+            described["bot_labels"] = {name: bot_label(game_id, name) for name in bot_catalog(game_id)}
+            described["bot_about"] = {name: bot_about(game_id, name) for name in bot_catalog(game_id)}
             described["renderer"] = f"/games/{game_id}/renderer.js" if _renderer(game_id) else None
             catalog.append(described)
         return wire.JSONAnswer(catalog)
@@ -290,17 +331,19 @@ def create_app(
         """A record the page holds (a finished game, a file), replayed: its outline or one position."""
         body = await json_body(request, MAX_RECORD_BYTES)
         if not isinstance(body, dict) or not isinstance(body.get("record"), dict):
-            raise RoomError("bad_request",
-                            'the body is {"record": {...}}, with "position" and "seat" for one position')
+            shape = _("the body is {shape}, with {position} and {seat} for one position")
+            raise RoomError("bad_request", shape.format(
+                shape='{"record": {...}}', position='"position"', seat='"seat"'))
         position, seat = body.get("position"), body.get("seat")
         if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
-            raise RoomError("bad_request", "'position' is a whole number")
+            raise RoomError("bad_request", _("'position' is a whole number"))
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise RoomError("bad_request", "'seat' is a seat index or null")
+            raise RoomError("bad_request", _("'seat' is a seat index or null"))
         try:
-            answer = await manager.compute.replay(body["record"], position, seat)
+            # Replayed in a worker process, its words in the request's language.
+            answer = await manager.compute.replay(body["record"], position, seat, get_language())
         except Busy:
-            raise RoomError("busy", "the server is busy; try again in a moment", 503) from None
+            raise RoomError("busy", _("the server is busy; try again in a moment"), 503) from None
         if "error" in answer:
             raise RoomError("bad_record", str(answer["error"]))
         return wire.JSONAnswer(answer)
@@ -313,6 +356,12 @@ def create_app(
         if (await receive())["type"] != "websocket.connect":
             return
         address = client_address(scope)
+        language = languages.of_scope(scope)  # the handshake's Accept-Language, or lang=
+        with use_language(language):
+            await _connected(scope, receive, send, address, language)
+
+    async def _connected(scope: Scope, receive: Receive, send: Send, address: str, language: str) -> None:
+        """A WebSocket handshake that arrived, answered in the connection's language."""
 
         async def refuse(error: RoomError, close_code: int) -> None:
             await send({"type": "websocket.accept"})
@@ -320,24 +369,25 @@ def create_app(
             await send({"type": "websocket.close", "code": close_code})
 
         if not requests.allow(address):  # a connection costs like a request (it may read a room)
-            error = RoomError("rate_limited", "too many connections at once; slow down", 429)
+            error = RoomError("rate_limited", _("too many connections at once; slow down"), 429)
             await refuse(error, CLOSE_LIMIT)
             return
         if sockets[address] >= limits.connections_per_address:
             most = limits.connections_per_address
-            message = f"this address holds the most connections the server allows ({most})"
+            message = _("this address holds the most connections the server allows ({count})").format(
+                count=most)
             await refuse(RoomError("too_many_connections", message, 429), CLOSE_LIMIT)
             return
         sockets.add(address)
         try:
-            await _play(scope, receive, send, address, refuse)
+            await _play(scope, receive, send, address, refuse, language)
         except OSError:
             pass  # the client went away while the server was answering it
         finally:
             sockets.remove(address)
 
     async def _play(scope: Scope, receive: Receive, send: Send, address: str,
-                    refuse: Callable[[RoomError, int], Awaitable[None]]) -> None:
+                    refuse: Callable[[RoomError, int], Awaitable[None]], language: str) -> None:
         try:
             room = await manager.get(scope["path_params"]["room"])
             token = _query_value(scope, "token")
@@ -346,7 +396,7 @@ def create_app(
             await refuse(error, CLOSE_NO_ROOM if error.status == 404 else CLOSE_BAD_TOKEN)
             return
         await send({"type": "websocket.accept"})
-        connection = SocketConnection(send, seat, address)
+        connection = SocketConnection(send, seat, address, language)
         try:
             manager.connect(room, connection)
         except RoomError as error:
@@ -363,15 +413,18 @@ def create_app(
                     return
                 if connection.closed:
                     continue  # dropped for not reading: wait for the socket to close
-                try:
-                    if not limiter.allow() or not messages.allow(address):
-                        raise RoomError("rate_limited", "too many messages; slow down")
-                    text = frame.get("text")
-                    if text is None:
-                        raise RoomError("bad_message", "messages are JSON in text frames, not binary ones")
-                    await _handle(room, connection, text)
-                except RoomError as error:
-                    connection.deliver(wire.dumps(error.to_json()))
+                # Each message is handled, and refused, in the language the connection reads now.
+                with use_language(connection.language):
+                    try:
+                        if not limiter.allow() or not messages.allow(address):
+                            raise RoomError("rate_limited", _("too many messages; slow down"))
+                        text = frame.get("text")
+                        if text is None:
+                            raise RoomError("bad_message",
+                                            _("messages are JSON in text frames, not binary ones"))
+                        await _handle(room, connection, text)
+                    except RoomError as error:
+                        connection.deliver(wire.dumps(error.to_json()))
         finally:
             live.discard(connection)
             connection.stop()
@@ -379,19 +432,21 @@ def create_app(
 
     async def _handle(room: Room, connection: SocketConnection, text: str) -> None:
         if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
-            raise RoomError("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
+            raise RoomError("too_large", _("messages are limited to {count} bytes").format(
+                count=MAX_MESSAGE_BYTES))
         try:
             message = wire.loads(text)
         except ValueError:
             # As for request bodies: over-long numbers, deep nesting and lone surrogates are
             # bad JSON too, and an uncaught error here would drop the player's connection.
-            raise RoomError("bad_json", "that message is not valid JSON") from None
+            raise RoomError("bad_json", _("that message is not valid JSON")) from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            raise RoomError("bad_message", 'a message is a JSON object with a "type"')
+            raise RoomError("bad_message", _("a message is a JSON object with a {key}").format(key='"type"'))
         kind = message["type"]
         if kind == "act":
             if "action" not in message:
-                raise RoomError("bad_message", 'an "act" message needs an "action"')
+                raise RoomError("bad_message", _("an {kind} message needs an {key}").format(
+                    kind='"act"', key='"action"'))
             await manager.act(room, connection.seat, message["action"], message.get("version"))
         elif kind == "hint":
             await manager.hint(room, connection)
@@ -400,13 +455,27 @@ def create_app(
         elif kind == "ping":
             manager.before_pong(room, connection)
             connection.deliver('{"type":"pong"}')
+        elif kind == "language":
+            asked = message.get("language")
+            try:
+                language = check_language(asked) if isinstance(asked, str) else None
+            except UnknownLanguage:
+                language = None
+            if language is None:
+                raise RoomError("bad_language", _("a {kind} message names one of {languages}").format(
+                    kind='"language"', languages=", ".join(LANGUAGES)))
+            connection.language = language
+            # The position again, in the words of the new language.
+            connection.deliver(room.state_text(connection.seat, None, language))
         else:
-            raise RoomError("unknown_type", "unknown message type; use act, hint, rematch or ping")
+            raise RoomError("unknown_type", _("unknown message type; use {types}").format(
+                types="act, hint, rematch, language, ping"))
 
     routes = [
         Route("/", lobby_page),
         Route("/r/{room}", room_page),
         Route("/games/{game}/renderer.js", renderer),
+        Route("/i18n/{language}.json", catalog),
         Route("/api/games", list_games),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/open-rooms", open_rooms),

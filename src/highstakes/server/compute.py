@@ -38,6 +38,7 @@ from highstakes.engine.action import JSON
 from highstakes.engine.bot import Bot
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.registry import ENTRY_POINT_GROUP, definition, games, register
+from highstakes.i18n import DEFAULT, _, use_language
 
 T = TypeVar("T")
 
@@ -105,25 +106,47 @@ def choose_move(game_id: str, bot_name: str, view: dict[str, JSON], legal: list[
     return _bot(game_id, bot_name).choose(view, actions, random.Random(seed)).to_json()
 
 
-def give_advice(game_id: str, view: dict[str, JSON], legal: list[JSON]) -> dict[str, JSON]:
+def give_advice(
+    game_id: str, view: dict[str, JSON], legal: list[JSON], language: str = DEFAULT
+) -> dict[str, JSON]:
+    """The advisor's answer, its sentences in ``language`` (the asker's)."""
     game = definition(game_id)
     advisor = game.advisor()
     assert advisor is not None
-    return advisor(view, [game.parse_action(action) for action in legal])
+    with use_language(language):
+        return advisor(view, [game.parse_action(action) for action in legal])
 
 
-def replay_record(record: Mapping[str, Any], position: int | None, seat: int | None) -> dict[str, JSON]:
-    """A record's outline (``position`` None), or what a viewer shows at a position from a seat.
+def replay_record(
+    record: Mapping[str, Any], position: int | None, seat: int | None, language: str = DEFAULT
+) -> dict[str, JSON]:
+    """A record's outline (``position`` None), or what a viewer shows at a position from a seat,
+    its words (moves, the title, the seats' names) in ``language``.
 
     A record that cannot be replayed comes back as ``{"error": "<why, in words>"}``.
     """
+    from highstakes.cli.words import game_text
     from highstakes.engine.timeline import Timeline
 
-    try:
-        timeline = Timeline(record)
-        return timeline.summary() if position is None else timeline.step(position, seat)
-    except ValueError as problem:
-        return {"error": str(problem)}
+    with use_language(language):
+        try:
+            timeline = Timeline(record)
+            if position is not None:
+                return timeline.step(position, seat)
+            outline = timeline.summary()
+        except ValueError as problem:
+            return {"error": str(problem)}
+        outline["title"] = game_text(timeline.game_id, timeline.title)
+        if not _names_given(record, timeline.seats):
+            outline["seat_names"] = [_("Player {number}").format(
+                number=seat + 1) for seat in range(timeline.seats)]
+        return outline
+
+
+def _names_given(record: Mapping[str, Any], seats: int) -> bool:
+    """Whether a record names its seats itself (``highstakes play`` saves the names it showed)."""
+    names = record.get("seat_names")
+    return isinstance(names, list) and len(names) == seats and all(isinstance(name, str) for name in names)
 
 
 def preparation_seconds(game_id: str, options: Mapping[str, Any]) -> float | None:
@@ -307,15 +330,19 @@ class ComputePool:
             choose_move, game_id, bot_name, view, list(legal), seed, refuse_when_full=False
         )
 
-    async def advise(self, game_id: str, view: dict[str, JSON], legal: Sequence[JSON]) -> dict[str, JSON]:
-        """The advisor's answer; raises Busy when too many computations are waiting."""
-        return await self._queued(give_advice, game_id, view, list(legal), refuse_when_full=True)
+    async def advise(
+        self, game_id: str, view: dict[str, JSON], legal: Sequence[JSON], language: str = DEFAULT
+    ) -> dict[str, JSON]:
+        """The advisor's answer in ``language``; raises Busy when too many computations are waiting."""
+        return await self._queued(give_advice, game_id, view, list(legal), language, refuse_when_full=True)
 
     async def replay(
-        self, record: Mapping[str, Any], position: int | None, seat: int | None
+        self, record: Mapping[str, Any], position: int | None, seat: int | None, language: str = DEFAULT
     ) -> dict[str, JSON]:
-        """A record replayed for a viewer (see :func:`replay_record`); raises Busy when too many wait."""
-        return await self._queued(replay_record, dict(record), position, seat, refuse_when_full=True)
+        """A record replayed for a viewer in ``language`` (see :func:`replay_record`); raises Busy
+        when too many wait."""
+        return await self._queued(
+            replay_record, dict(record), position, seat, language, refuse_when_full=True)
 
     # --- stopping ------------------------------------------------------------------------------------
     def close(self) -> None:

@@ -32,10 +32,12 @@ from typing import Any, Protocol
 
 import highstakes as hs
 from highstakes.bots.registry import available_bots, strongest_bot
+from highstakes.cli.words import game_text
 from highstakes.engine.action import JSON
 from highstakes.engine.game import Game
 from highstakes.engine.options import resolve_options
 from highstakes.engine.registry import definition
+from highstakes.i18n import DEFAULT, _, use_language
 from highstakes.server import wire
 from highstakes.server.compute import Busy, ComputePool, Preparation
 from highstakes.server.limits import Limits, SlidingWindow
@@ -53,7 +55,11 @@ RECENT_MOVES = 16  # decisions remembered per room, to recognise a double click
 
 
 class RoomError(Exception):
-    """A request the room refuses; ``status`` is the HTTP status to answer with."""
+    """A request the room refuses; ``status`` is the HTTP status to answer with.
+
+    ``code`` is the same in every language; ``message`` is written in the language of the
+    request or connection being answered (the current language when it is raised).
+    """
 
     def __init__(self, code: str, message: str, status: int = 400, rule: str | None = None) -> None:
         message = wire.printable(message)
@@ -68,6 +74,7 @@ class Connection(Protocol):
     """What a room needs of a client connection (a WebSocket, or a test double)."""
 
     seat: int | None
+    language: str  # what it reads: every message it is sent is in this language
 
     def deliver(self, text: str) -> None:
         """Queue a message (JSON text) for the client; never waits."""
@@ -79,7 +86,12 @@ def hash_token(token: str) -> str:
 
 def seat_words(seat: int) -> str:
     """A seat as people count it: from 1."""
-    return f"seat {seat + 1}"
+    return _("seat {number}").format(number=seat + 1)
+
+
+def language_of(connection: Connection) -> str:
+    """The language a connection reads (a test double without one reads English)."""
+    return getattr(connection, "language", DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -94,7 +106,8 @@ class SeatKind:
         if isinstance(text, str) and text.startswith("bot:") and text[4:] in bots:
             return SeatKind(text[4:])
         allowed = ", ".join(["human", *(f"bot:{name}" for name in bots)])
-        raise RoomError("bad_seat_kind", f"a seat is one of {allowed}; got {text!r}")
+        raise RoomError("bad_seat_kind", _("a seat is one of {allowed}; got {text}").format(
+            allowed=allowed, text=repr(text)))
 
     def to_text(self) -> str:
         return "human" if self.bot is None else f"bot:{self.bot}"
@@ -131,8 +144,9 @@ class Room:
     spectator_event: dict[str, Any] | None = None
     last_spectator_flush: float = 0.0
     spectator_flush: asyncio.TimerHandle | None = None
-    # Each seat's view, legal actions and amounts at the current position, computed once.
-    _parts: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    # Each seat's view, legal actions and amounts at the current position, computed once
+    # per seat and language.
+    _parts: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     _parts_key: tuple[int, int, str] | None = None
 
     @property
@@ -177,7 +191,7 @@ class Room:
         for seat, stored in self.token_hashes.items():
             if secrets.compare_digest(stored, digest):
                 return seat
-        raise RoomError("bad_token", "this seat token does not belong to this room", 403)
+        raise RoomError("bad_token", _("this seat token does not belong to this room"), 403)
 
     def start_turn_clocks(self) -> None:
         """Note the deadline of every person's seat that must act now, and forget older ones.
@@ -211,12 +225,13 @@ class Room:
         return round(max(0.0, deadline - time.time()), 3)
 
     def seats(self) -> list[dict[str, Any]]:
+        """Every seat; a bot's name is said in the current language, with its id."""
         return [
             {
                 "seat": seat,
                 "kind": "human" if kind.bot is None else "bot",
                 "bot": kind.bot,
-                "name": self.names.get(seat) if kind.bot is None else f"{kind.bot} bot",
+                "name": self.names.get(seat) if kind.bot is None else _("{bot} bot").format(bot=kind.bot),
                 "connected": kind.bot is not None or bool(self.players.get(seat)),
             }
             for seat, kind in enumerate(self.kinds)
@@ -226,7 +241,7 @@ class Room:
         return {
             "room": self.id,
             "game": self.game_id,
-            "title": definition(self.game_id).title,
+            "title": game_text(self.game_id, definition(self.game_id).title),
             "options": dict(self.game.options),
             "status": self.status,
             "seats": self.seats(),
@@ -234,17 +249,17 @@ class Room:
             "game_number": self.game_number,
         }
 
-    def _seat_parts(self, seat: int | None) -> dict[str, Any]:
-        """What a seat sees at this position; computed once per position and seat."""
+    def _seat_parts(self, seat: int | None, language: str) -> dict[str, Any]:
+        """What a seat sees at this position in a language; computed once per position, seat and language."""
         status = self.status
         key = (self.game_number, self.version, status)
         if self._parts_key != key:
             self._parts_key, self._parts = key, {}
-        parts = self._parts.get(seat)
+        parts = self._parts.get((seat, language))
         if parts is None:
             game = self.game
             legal = game.legal_actions(seat) if seat is not None and status == "playing" else []
-            parts = self._parts[seat] = {
+            parts = self._parts[(seat, language)] = {
                 "to_act": list(game.to_act),
                 "view": game.view(seat),
                 "legal": [{"action": action.to_json(), "label": str(action)} for action in legal],
@@ -253,8 +268,15 @@ class Room:
             }
         return parts
 
-    def state_message(self, seat: int | None, event: dict[str, Any] | None) -> dict[str, Any]:
-        parts = self._seat_parts(seat)
+    def state_message(
+        self, seat: int | None, event: dict[str, Any] | None, language: str = DEFAULT
+    ) -> dict[str, Any]:
+        """The state a seat's connections reading ``language`` are sent."""
+        with use_language(language):
+            return self._state_message(seat, event, language)
+
+    def _state_message(self, seat: int | None, event: dict[str, Any] | None, language: str) -> dict[str, Any]:
+        parts = self._seat_parts(seat, language)
         return {
             "type": "state",
             "room": self.id,
@@ -273,8 +295,8 @@ class Room:
             "turn_deadline": self.turn_deadline(seat),
         }
 
-    def state_text(self, seat: int | None, event: dict[str, Any] | None) -> str:
-        return wire.dumps(self.state_message(seat, event))
+    def state_text(self, seat: int | None, event: dict[str, Any] | None, language: str = DEFAULT) -> str:
+        return wire.dumps(self.state_message(seat, event, language))
 
     def note_move(self, version: int, seat: int, action: JSON) -> None:
         self.recent[version] = (seat, action)
@@ -284,14 +306,14 @@ class Room:
     def stale(self, seat: int, action: Any, version: Any, game_number: int | None) -> RoomError:
         """The refusal of a move sent for another position, in words that say what happened."""
         if game_number is not None and game_number != self.game_number:
-            message = "that move was for a game that has ended; a new game has begun"
+            message = _("that move was for a game that has ended; a new game has begun")
         elif isinstance(version, int) and not isinstance(version, bool) and 0 <= version < self.version:
             if self.recent.get(version) == (seat, _normal(action)):
-                message = "that move was already made"
+                message = _("that move was already made")
             else:
-                message = "play moved on before that move arrived; the board shows where it stands now"
+                message = _("play moved on before that move arrived; the board shows where it stands now")
         else:
-            message = "that move is not for the position on the board; the board shows where it stands now"
+            message = _("that move is not for the position on the board; the board shows where it stands now")
         return RoomError("stale_version", message)
 
 
@@ -356,7 +378,7 @@ class RoomManager:
 
     @staticmethod
     def _no_room() -> RoomError:
-        return RoomError("no_room", "there is no such room; check the invite link", 404)
+        return RoomError("no_room", _("there is no such room; check the invite link"), 404)
 
     async def _load(self, room_id: str) -> Room:
         stored = await self.database.call(self.storage.load_room, room_id)
@@ -411,22 +433,23 @@ class RoomManager:
 
     async def create_room(self, request: Any, address: str = "") -> Room:
         if not isinstance(request, dict):
-            raise RoomError("bad_request", "the body must be a JSON object")
+            raise RoomError("bad_request", _("the body must be a JSON object"))
         game_id = request.get("game")
         try:
             game_definition = definition(game_id) if isinstance(game_id, str) else None
         except ValueError as error:
             raise RoomError("unknown_game", str(error)) from None
         if game_definition is None:
-            raise RoomError("unknown_game", f"'game' must be one of {', '.join(hs.games())}")
+            raise RoomError("unknown_game", _("'game' must be one of {games}").format(
+                games=", ".join(hs.games())))
         seat_texts = request.get("seats")
         if not isinstance(seat_texts, list) or not (
             game_definition.min_seats <= len(seat_texts) <= game_definition.max_seats
         ):
             raise RoomError(
                 "bad_seats",
-                f"'seats' must list {game_definition.min_seats} to {game_definition.max_seats} seats "
-                f"for {game_id}, each 'human' or 'bot:<name>'",
+                _("'seats' must list {low} to {high} seats for {game}, each 'human' or 'bot:<name>'").format(
+                    low=game_definition.min_seats, high=game_definition.max_seats, game=game_id),
             )
         kinds = [SeatKind.parse(text, game_id) for text in seat_texts]  # type: ignore[arg-type]
         # Only a missing or null 'options' means the defaults: [] or "" is a mistake to report.
@@ -434,7 +457,7 @@ class RoomManager:
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise RoomError("bad_options", "'options' must be an object")
+            raise RoomError("bad_options", _("'options' must be an object"))
         try:
             options = resolve_options(game_id, game_definition.option_specs, options)  # type: ignore[arg-type]
         except ValueError as error:
@@ -446,7 +469,8 @@ class RoomManager:
         ):
             raise RoomError(
                 "bad_turn_timer",
-                f"'turn_timer' is null (off) or seconds from {MIN_TURN_TIMER:g} to {MAX_TURN_TIMER:g}",
+                _("'turn_timer' is null (off) or seconds from {low} to {high}").format(
+                    low=f"{MIN_TURN_TIMER:g}", high=f"{MAX_TURN_TIMER:g}"),  # as the JSON writes them
             )
         seed = self._random.getrandbits(63)
         try:
@@ -476,16 +500,17 @@ class RoomManager:
         if not self._created.allows(address):
             raise RoomError(
                 "too_many_rooms",
-                f"you have created {limits.rooms_per_minute} rooms in the last minute; wait a little", 429,
+                _("you have created {count} rooms in the last minute; wait a little").format(
+                    count=limits.rooms_per_minute), 429,
             )
         if self.open_count() >= limits.max_rooms:
             raise RoomError(
-                "server_full", "the server has as many rooms open as it can hold; try again later", 503
+                "server_full", _("the server has as many rooms open as it can hold; try again later"), 503
             )
         if bots and self.bot_room_count() >= limits.max_bot_rooms:
             raise RoomError(
-                "too_many_bots", "the server has as many games with bots under way as it can run; "
-                "try again later, or play without bots", 503,
+                "too_many_bots", _("the server has as many games with bots under way as it can run; "
+                                   "try again later, or play without bots"), 503,
             )
 
     def _new_room_id(self) -> str:
@@ -497,13 +522,14 @@ class RoomManager:
     async def join(self, room: Room, request: Any) -> tuple[int, str]:
         """Give a person's seat to a display name; returns (seat, token)."""
         if not isinstance(request, dict):
-            raise RoomError("bad_request", "the body must be a JSON object")
+            raise RoomError("bad_request", _("the body must be a JSON object"))
         name = request.get("name")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME_LENGTH:
-            raise RoomError("bad_name", f"'name' must be 1 to {MAX_NAME_LENGTH} characters")
+            raise RoomError("bad_name", _("'name' must be 1 to {count} characters").format(
+                count=MAX_NAME_LENGTH))
         name = " ".join(name.split())
         if not name.isprintable():
-            raise RoomError("bad_name", "'name' may hold printable characters only")
+            raise RoomError("bad_name", _("'name' may hold printable characters only"))
         seat = request.get("seat")
         async with room.lock:
             if room.evicted:
@@ -511,19 +537,22 @@ class RoomManager:
             free = [s for s, kind in enumerate(room.kinds) if kind.bot is None and s not in room.names]
             if seat is None:
                 if not free:
-                    raise RoomError("room_full", "every person's seat in this room is taken", 409)
+                    raise RoomError("room_full", _("every person's seat in this room is taken"), 409)
                 seat = free[0]
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.kinds):
-                raise RoomError("bad_seat", f"there is no such seat; this room has {len(room.kinds)} seats")
+                raise RoomError("bad_seat", _("there is no such seat; this room has {count} seats").format(
+                    count=len(room.kinds)))
             if room.kinds[seat].bot is not None:
-                raise RoomError("seat_is_bot", f"{seat_words(seat)} is played by a bot", 409)
+                raise RoomError("seat_is_bot", _("{seat} is played by a bot").format(
+                    seat=seat_words(seat)), 409)
             if seat in room.names:
-                raise RoomError("seat_taken", f"{seat_words(seat)} is taken", 409)
+                raise RoomError("seat_taken", _("{seat} is taken").format(seat=seat_words(seat)), 409)
             token = secrets.token_urlsafe(24)
             try:
                 await self.database.call(self.storage.claim_seat, room.id, seat, name, hash_token(token))
             except SeatTaken:
-                raise RoomError("seat_taken", f"{seat_words(seat)} is taken", 409) from None
+                raise RoomError("seat_taken", _("{seat} is taken").format(
+                    seat=seat_words(seat)), 409) from None
             room.names[seat] = name
             room.token_hashes[seat] = hash_token(token)
             room.last_active = time.monotonic()
@@ -538,8 +567,8 @@ class RoomManager:
         if connection.seat is None and len(room.spectators) >= self.limits.max_spectators:
             raise RoomError(
                 "room_crowded",
-                f"this room has as many spectators as it can take ({self.limits.max_spectators}); "
-                "try again later", 429,
+                _("this room has as many spectators as it can take ({count}); try again later").format(
+                    count=self.limits.max_spectators), 429,
             )
         seat = connection.seat
         if seat is None:
@@ -547,7 +576,7 @@ class RoomManager:
         else:
             room.players.setdefault(seat, set()).add(connection)
         room.last_active = time.monotonic()
-        text = room.state_text(seat, None)
+        text = room.state_text(seat, None, language_of(connection))
         if seat is None:
             self._catch_up(room, connection, text)
         else:
@@ -579,10 +608,12 @@ class RoomManager:
     def broadcast(self, room: Room, event: dict[str, Any]) -> None:
         """Tell every connection of the room of a new state: players at once, spectators soon."""
         for seat, connections in room.players.items():
-            if connections:
-                text = room.state_text(seat, event)
-                for connection in connections:
-                    connection.deliver(text)
+            texts: dict[str, str] = {}  # each seat's state, encoded once per language it is read in
+            for connection in connections:
+                language = language_of(connection)
+                if language not in texts:
+                    texts[language] = room.state_text(seat, event, language)
+                connection.deliver(texts[language])
         room.spectator_event = event
         if room.spectators and room.spectator_flush is None:
             wait = room.last_spectator_flush + SPECTATOR_INTERVAL - time.monotonic()
@@ -595,14 +626,19 @@ class RoomManager:
     def _flush_spectators(self, room: Room) -> None:
         room.spectator_flush = None
         room.last_spectator_flush = time.monotonic()
-        text = room.state_text(None, room.spectator_event)
-        room.spectator_text = text
+        texts: dict[str, str] = {}
         for connection in room.spectators:
-            connection.deliver(text)
+            language = language_of(connection)
+            if language not in texts:
+                texts[language] = room.state_text(None, room.spectator_event, language)
+            connection.deliver(texts[language])
+        room.spectator_text = texts.get(DEFAULT)
 
     def _catch_up(self, room: Room, connection: Connection, text: str | None = None) -> None:
         """Bring one spectator up to date at once (on connecting, or before answering its ping)."""
-        connection.deliver(text if text is not None else room.state_text(None, room.spectator_event))
+        if text is None:
+            text = room.state_text(None, room.spectator_event, language_of(connection))
+        connection.deliver(text)
 
     def before_pong(self, room: Room, connection: Connection) -> None:
         """Whatever a connection is owed before the answer to its ping (see ``Client.barrier``).
@@ -624,12 +660,12 @@ class RoomManager:
         versions restart at 0, so the version alone cannot tell two games apart.
         """
         if seat is None:
-            raise RoomError("spectator", "spectators cannot act; take a free seat to play")
+            raise RoomError("spectator", _("spectators cannot act; take a free seat to play"))
         async with room.lock:
             if room.evicted:
                 raise self._no_room()
             if room.status == "waiting":
-                raise RoomError("waiting_for_players", "the game starts when every person's seat is taken")
+                raise RoomError("waiting_for_players", _("the game starts when every person's seat is taken"))
             if (version is not None and version != room.version) or (
                 game_number is not None and game_number != room.game_number
             ):
@@ -652,16 +688,16 @@ class RoomManager:
 
     async def rematch(self, room: Room, seat: int | None) -> None:
         if seat is None:
-            raise RoomError("spectator", "only players can start a rematch")
+            raise RoomError("spectator", _("only players can start a rematch"))
         async with room.lock:
             if room.evicted:
                 raise self._no_room()
             if not room.game.is_over:
-                raise RoomError("not_over", "a rematch can start only when the game is over")
+                raise RoomError("not_over", _("a rematch can start only when the game is over"))
             if room.has_bots and self.bot_room_count() >= self.limits.max_bot_rooms:
                 raise RoomError(
-                    "too_many_bots", "the server has as many games with bots under way as it can run; "
-                    "try again in a little while", 503,
+                    "too_many_bots", _("the server has as many games with bots under way as it can run; "
+                                       "try again in a little while"), 503,
                 )
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
@@ -681,12 +717,14 @@ class RoomManager:
         if isinstance(game_number, bool) or not isinstance(game_number, int) or not (
             1 <= game_number <= room.game_number
         ):
-            raise RoomError("no_game", f"this room has played games 1 to {room.game_number}", 404)
+            raise RoomError("no_game", _("this room has played games 1 to {count}").format(
+                count=room.game_number), 404)
         if game_number == room.game_number and not room.game.is_over:
-            raise RoomError("not_over", "a game's record is shown once the game is over", 409)
+            raise RoomError("not_over", _("a game's record is shown once the game is over"), 409)
         record = await self.database.call(self.storage.game_record, room.id, game_number)
         if record is None:
-            raise RoomError("not_kept", f"game {game_number} of this room was not kept", 404)
+            raise RoomError("not_kept", _("game {number} of this room was not kept").format(
+                number=game_number), 404)
         return record
 
     async def finished_games(self, room: Room) -> list[int]:
@@ -706,7 +744,7 @@ class RoomManager:
                 "room": room.id,
                 "invite": f"/r/{room.id}",
                 "game": room.game_id,
-                "title": definition(room.game_id).title,
+                "title": game_text(room.game_id, definition(room.game_id).title),
                 "seats_free": room.people - len(room.names),
                 "seats_total": len(room.kinds),
                 "waiting_seconds": max(0, round(now - room.created_at)),
@@ -719,11 +757,11 @@ class RoomManager:
         """Send the connection's seat the game's advice for its position (or say it is being prepared)."""
         seat = connection.seat
         if seat is None:
-            raise RoomError("spectator", "hints are for players")
+            raise RoomError("spectator", _("hints are for players"))
         if definition(room.game_id).advisor() is None:
-            raise RoomError("no_hint", "this game gives no hints")
+            raise RoomError("no_hint", _("this game gives no hints"))
         if seat not in room.game.to_act or room.status != "playing":
-            raise RoomError("not_your_turn", "hints are given on your own turn")
+            raise RoomError("not_your_turn", _("hints are given on your own turn"))
         position = (room.game_number, room.version)
         preparation = await self.compute.readiness(room.game_id, room.game.options)
         if preparation is not None:
@@ -754,12 +792,14 @@ class RoomManager:
             return  # play moved on: the advice would be for a position no longer on the board
         view, legal = room.game.view(seat), room.game.legal_actions(seat)
         try:
-            advice = await self.compute.advise(room.game_id, view, [action.to_json() for action in legal])
+            # Worked out in a worker process, in the asker's language.
+            advice = await self.compute.advise(
+                room.game_id, view, [action.to_json() for action in legal], language_of(connection))
         except Busy:
-            raise RoomError("busy", "the server is busy; ask for a hint again in a moment", 503) from None
+            raise RoomError("busy", _("the server is busy; ask for a hint again in a moment"), 503) from None
         except Exception:
             log.exception("the advisor of %s failed", room.game_id)
-            raise RoomError("hint_failed", "no hint could be worked out for this position", 500) from None
+            raise RoomError("hint_failed", _("no hint could be worked out for this position"), 500) from None
         if (room.game_number, room.version) == position:
             connection.deliver(wire.dumps({"type": "hint", "hint": advice}))
 

@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from highstakes.i18n import _, use_language
 from highstakes.server import wire
+from highstakes.server.language import of_scope
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 HOST_CHARACTERS = re.compile(r"[A-Za-z0-9.\-:\[\]]+")
@@ -79,10 +81,8 @@ class Access:
         for origin in self.allowed_origins:
             scheme, sep, rest = normal_origin(origin).partition("://")
             if scheme not in ("http", "https") or not sep or not rest or "/" in rest:
-                raise ValueError(
-                    "an allowed origin is scheme://host[:port], like https://games.example.org; "
-                    f"got {origin!r}"
-                )
+                raise ValueError(_("an allowed origin is {form}, like {example}; got {origin}").format(
+                    form="scheme://host[:port]", example="https://games.example.org", origin=repr(origin)))
         names = frozenset(name.lower() for name in (*_own_names(), *self.allowed_hosts))
         object.__setattr__(self, "_names", names)
 
@@ -145,14 +145,16 @@ class Guard:
             return
         host = _header(scope, b"host") or ""
         if not self.access.host_allowed(host):
-            await self._refuse(scope, receive, send, 400, "bad_host",
-                               "this server does not answer to that host name", host="")
+            with use_language(of_scope(scope)):
+                refusal = _("this server does not answer to that host name")
+            await self._refuse(scope, receive, send, 400, "bad_host", refusal, host="")
             return
         origin = _header(scope, b"origin")
         changes = kind == "websocket" or scope.get("method") not in SAFE_METHODS
         if changes and origin is not None and not self.access.origin_allowed(origin, host):
-            await self._refuse(scope, receive, send, 403, "bad_origin",
-                               "pages of another site may not use this server", host=host)
+            with use_language(of_scope(scope)):
+                refusal = _("pages of another site may not use this server")
+            await self._refuse(scope, receive, send, 403, "bad_origin", refusal, host=host)
             return
         if kind == "websocket":
             await self.app(scope, receive, send)
