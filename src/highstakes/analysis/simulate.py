@@ -17,6 +17,7 @@ from highstakes.analysis.stats import wilson_interval
 from highstakes.bots.registry import make_bot
 from highstakes.bots.runner import play_out
 from highstakes.engine.game import new_game
+from highstakes.i18n import _
 
 
 @dataclass(frozen=True)
@@ -138,9 +139,9 @@ def simulate(
 ) -> SimulationSummary:
     """Play ``games`` games and summarise them. Same arguments, same summary, any worker count."""
     if games < 1:
-        raise ValueError(f"games must be at least 1; got {games}")
+        raise ValueError(_("games must be at least 1; got {count}").format(count=games))
     if workers < 1:
-        raise ValueError(f"workers must be at least 1; got {workers}")
+        raise ValueError(_("workers must be at least 1; got {count}").format(count=workers))
     # Fail fast, in this process, on a bad game id, seat count, option or bot name.
     probe = new_game(game_id, len(bot_names), seed=seed, options=options)
     for name in bot_names:

@@ -24,6 +24,8 @@ from highstakes.bots.registry import make_bot
 from highstakes.catalog.deal_or_no_deal.actions import Move
 from highstakes.catalog.deal_or_no_deal.bankers import TV_SCHEDULE, mean_left
 from highstakes.catalog.deal_or_no_deal.money import FINAL_ROUND, dollars
+from highstakes.catalog.deal_or_no_deal.words import N_, _, ngettext
+from highstakes.cli.words import percent
 from highstakes.engine.bot import Bot
 from highstakes.engine.game import Game, new_game
 from highstakes.engine.parts import Analysis, Plot
@@ -32,7 +34,7 @@ GAME_ID = "deal_or_no_deal"
 PERCENTILES = (5, 25, 50, 75, 95)
 #: The deal-round histogram's bin for games played to the end (no deal).
 NO_DEAL = "none"
-PLOT_HINT = 'plotting needs matplotlib: pip install ".[plot]"'
+PLOT_HINT = N_("plotting needs matplotlib: {command}")
 
 
 class PlotUnavailable(RuntimeError):
@@ -113,14 +115,15 @@ def simulate_summary(
     each round, the mean opening offer as a share of the mean left and how many were seen.
     """
     if games < 1:
-        raise ValueError(f"games must be at least 1; got {games}")
+        raise ValueError(_("games must be at least 1; got {count}").format(count=games))
     names = list(bots)
     if seats is None:
         seats = len(names)
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
-        raise ValueError(f"{seats} seats but {len(names)} bots given; give one bot per seat, or one for all")
+        raise ValueError(_("{seats} seats but {count} bots given; give one bot per seat, or one for "
+                           "all").format(seats=seats, count=len(names)))
     probe = new_game(GAME_ID, seats, seed=seed, options=options)  # a bad option fails here
     for name in set(names):
         make_bot(GAME_ID, name)
@@ -155,27 +158,34 @@ def simulate_summary(
 
 
 def format_summary(summary: Mapping[str, Any]) -> str:
-    """The summary as plain text: winnings, deal rounds and offer curves."""
+    """The summary as plain text in the reader's language: winnings, deal rounds and offer curves."""
+    matches = ngettext("{count} match", "{count} matches", summary["games"]).format(count=summary["games"])
+    seats = ngettext("{count} seat", "{count} seats", summary["seats"]).format(count=summary["seats"])
     lines = [
-        f"{summary['game']} ({summary['version']}): {summary['games']} matches, {summary['seats']} seats, "
-        f"seed {summary['seed']}; bots {', '.join(summary['bots'])}",
+        _("{game} ({version}): {matches}, {seats}, seed {seed}; bots {bots}").format(
+            game=summary["game"], version=summary["version"], matches=matches, seats=seats,
+            seed=summary["seed"], bots=", ".join(summary["bots"])),
         "",
-        "Contestant winnings",
-        f"  {'bot':<12} {'games':>6} {'mean':>14} " + " ".join(f"{'p' + str(p):>14}" for p in PERCENTILES),
+        _("Contestant winnings"),
+        f"  {_('bot'):<12} {_('games'):>6} {_('mean'):>14} "
+        + " ".join(f"{'p' + str(p):>14}" for p in PERCENTILES),
     ]
     for name, stats in summary["winnings"].items():
         cells = " ".join(f"{dollars(round(stats['percentiles'][str(p)])):>14}" for p in PERCENTILES)
         lines.append(f"  {name:<12} {stats['games']:>6} {dollars(round(stats['mean'])):>14} {cells}")
     rounds = [str(r) for r in range(1, FINAL_ROUND + 1)] + [NO_DEAL]
-    lines += ["", "Round of the deal (share of games)",
-              f"  {'bot':<12} " + " ".join(f"{r:>5}" for r in rounds)]
+    # Translators: the column of games played to the end, without a deal (at most six characters).
+    headings = [*rounds[:-1], _("none")]
+    lines += ["", _("Round of the deal (share of games)"),
+              f"  {_('bot'):<12} " + " ".join(f"{r:>6}" for r in headings)]
     for name, bins in summary["deal_rounds"].items():
         total = sum(bins.values()) or 1
-        lines.append(f"  {name:<12} " + " ".join(f"{bins[r] / total:>5.0%}" for r in rounds))
-    lines += ["", "Opening offer as a share of the mean left, by round",
-              f"  {'banker':<12} " + " ".join(f"{r:>5}" for r in rounds[:-1])]
+        lines.append(f"  {name:<12} " + " ".join(f"{percent(bins[r] / total, 0):>6}" for r in rounds))
+    lines += ["", _("Opening offer as a share of the mean left, by round"),
+              f"  {_('banker'):<12} " + " ".join(f"{r:>6}" for r in rounds[:-1])]
     for banker, by_round in summary["offer_shares"].items():
-        cells = [f"{by_round[r]['mean']:>5.0%}" if r in by_round else f"{'-':>5}" for r in rounds[:-1]]
+        cells = [f"{percent(by_round[r]['mean'], 0):>6}" if r in by_round else f"{'-':>6}"
+                 for r in rounds[:-1]]
         lines.append(f"  {banker:<12} " + " ".join(cells))
     return "\n".join(lines)
 
@@ -183,7 +193,7 @@ def format_summary(summary: Mapping[str, Any]) -> str:
 def plot_offer_curves(
     path: str | Path,
     summary: Mapping[str, Any] | None = None,
-    title: str = "Deal or No Deal: bankers' offers",
+    title: str | None = None,
 ) -> Path:
     """Write a PNG of each banker model's offers (share of the mean left) by round.
 
@@ -194,21 +204,22 @@ def plot_offer_curves(
     try:
         from matplotlib.figure import Figure
     except ImportError as error:
-        raise PlotUnavailable(PLOT_HINT) from error
+        raise PlotUnavailable(_(PLOT_HINT).format(command='pip install ".[plot]"')) from error
     figure = Figure(figsize=(8, 5))
     axes = figure.add_subplot()
     rounds = list(range(1, FINAL_ROUND + 1))
-    axes.plot(rounds, [100.0] * len(rounds), linestyle="--", color="grey", label="guide model (mean)")
-    axes.plot(rounds, [100 * share for share in TV_SCHEDULE], linestyle="--", color="black", label="TV model")
+    axes.plot(rounds, [100.0] * len(rounds), linestyle="--", color="grey", label=_("guide model (mean)"))
+    axes.plot(rounds, [100 * share for share in TV_SCHEDULE], linestyle="--", color="black",
+              label=_("TV model"))
     for banker, by_round in (summary or {}).get("offer_shares", {}).items():
         seen = sorted(int(r) for r in by_round)
         percents = [100 * by_round[str(r)]["mean"] for r in seen]
-        axes.plot(seen, percents, marker="o", label=f"{banker} (played)")
-    axes.set_xlabel("round (10: the final offer)")
-    axes.set_ylabel("offer, % of the mean left")
+        axes.plot(seen, percents, marker="o", label=_("{banker} (played)").format(banker=banker))
+    axes.set_xlabel(_("round ({number}: the final offer)").format(number=FINAL_ROUND))
+    axes.set_ylabel(_("offer, % of the mean left"))
     axes.set_xticks(rounds)
     axes.set_ylim(bottom=0)
-    axes.set_title(title)
+    axes.set_title(title or _("Deal or No Deal: bankers' offers"))
     axes.grid(alpha=0.3)
     axes.legend()
     target = Path(path)
@@ -223,7 +234,7 @@ def _draw_offer_curves(path: str | PathLike[str], summary: Mapping[str, Any]) ->
 ANALYSIS = Analysis(
     summarize=lambda games, bots, seed, options: simulate_summary(games, bots, seed=seed, options=options),
     describe=format_summary,
-    plot=Plot("each banker's offers as a share of the mean left, by round", _draw_offer_curves),
+    plot=Plot(N_("each banker's offers as a share of the mean left, by round"), _draw_offer_curves),
 )
 
 __all__ = [

@@ -154,7 +154,7 @@ class DealApp(TableApp):
     def _begin_game(self) -> None:
         version = self.game.view(None)["version"]
         self._log(Text(_("Match {number} ({version}) · seed {seed}").format(
-            number=self.matches_played, version=_(version), seed=self.game.seed), style="bold"))
+            number=self.matches_played, version=version, seed=self.game.seed), style="bold"))
         self._log_progress()
         self._after_change()
 
