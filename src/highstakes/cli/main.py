@@ -772,27 +772,32 @@ def _language_flag(argv: Sequence[str]) -> str | None:
 
 
 def choose_language(argv: Sequence[str]) -> str:
-    """Set this run's language from ``--lang``, else the locale variables; raises UsageError if unknown.
-
-    Done before the parser is built, so that ``--help`` and argparse's own messages speak it too.
-    """
+    """This run's language: ``--lang``, else the locale variables; raises UsageError if unknown."""
     explicit = _language_flag(argv)
     if explicit is not None and not explicit.strip():
-        raise UsageError(_("--lang needs a language: {languages}").format(languages=", ".join(LANGUAGES)))
+        raise UsageError(_("--lang needs a language; available: {languages}").format(languages=", ".join(LANGUAGES)))
     try:
-        return i18n.set_language(i18n.from_environment(explicit))
+        return i18n.from_environment(explicit)
     except i18n.UnknownLanguage:
         raise UsageError(_("unknown language {language}; available: {languages}").format(
             language=repr(explicit), languages=", ".join(LANGUAGES))) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line. Its language is chosen first, before the parser is built, so that
+    ``--help`` and argparse's own messages speak it too; it holds for this run only (a program
+    that calls ``main`` keeps its own)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:
-        choose_language(arguments)
+        language = choose_language(arguments)
     except UsageError as error:
         print("highstakes: " + _("error: {problem}").format(problem=error), file=sys.stderr)
         return EXIT_USAGE
+    with i18n.use_language(language):
+        return _run(arguments)
+
+
+def _run(arguments: list[str]) -> int:
     parser = build_parser()
     args, unknown = parser.parse_known_args(arguments)
     if unknown:
