@@ -92,7 +92,7 @@ def test_every_help_is_marked_in_the_pseudo_language(capsys, command):
     ["serve", "--port", "70000"],
 ])
 def test_common_mistakes_are_said_in_marked_words(capsys, argv):
-    code, out, err = run(capsys, "--lang", "qps", *argv)
+    code, _out, err = run(capsys, "--lang", "qps", *argv)
     assert code == 2
     assert "Traceback" not in err
     assert "⟦" in err
@@ -106,7 +106,8 @@ def test_the_games_list_is_marked(capsys):
 
 
 def test_a_simulation_summary_is_marked(capsys):
-    code, out, _err = run(capsys, "--lang", "qps", "simulate", "greed", "--games", "20", "--bots", "random,random")
+    code, out, _err = run(capsys, "--lang", "qps", "simulate", "greed", "--games", "20",
+                          "--bots", "random,random")
     assert code == 0
     assert unmarked(out) == [], out
 

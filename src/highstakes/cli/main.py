@@ -113,11 +113,7 @@ def describe_game(game_id: str) -> dict[str, Any]:
     from highstakes.bots.registry import bot_catalog
 
     d = definition(game_id)
-    described = d.describe()
-    described["title"] = game_text(game_id, described["title"])
-    described["summary"] = game_text(game_id, described["summary"])
-    for option in described["options"]:
-        option["description"] = game_text(game_id, option["description"])
+    described = d.describe()  # its own words already in the reader's language
     described["bots"] = [
         {"name": name, "label": bot_label(game_id, name), "about": bot_about(game_id, name)}
         for name in bot_catalog(game_id)
@@ -775,7 +771,8 @@ def choose_language(argv: Sequence[str]) -> str:
     """This run's language: ``--lang``, else the locale variables; raises UsageError if unknown."""
     explicit = _language_flag(argv)
     if explicit is not None and not explicit.strip():
-        raise UsageError(_("--lang needs a language; available: {languages}").format(languages=", ".join(LANGUAGES)))
+        raise UsageError(_("--lang needs a language; available: {languages}").format(
+            languages=", ".join(LANGUAGES)))
     try:
         return i18n.from_environment(explicit)
     except i18n.UnknownLanguage:

@@ -26,7 +26,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 import highstakes as hs
 from highstakes.bots.registry import available_bots, bot_catalog
-from highstakes.cli.words import bot_about, bot_label, game_text
+from highstakes.cli.words import bot_about, bot_label
 from highstakes.engine.registry import definition
 from highstakes.i18n import LANGUAGES, UnknownLanguage, _, check_language, get_language, use_language
 from highstakes.i18n.export import browser_catalog
@@ -285,11 +285,7 @@ def create_app(
         request's language, its ids and values as they are."""
         catalog = []
         for game_id in hs.games():
-            described = definition(game_id).describe()
-            described["title"] = game_text(game_id, described["title"])
-            described["summary"] = game_text(game_id, described["summary"])
-            for option in described["options"]:
-                option["description"] = game_text(game_id, option["description"])
+            described = definition(game_id).describe()  # its words already in the request's language
             described["bots"] = list(available_bots(game_id))
             described["bot_labels"] = {name: bot_label(game_id, name) for name in bot_catalog(game_id)}
             described["bot_about"] = {name: bot_about(game_id, name) for name in bot_catalog(game_id)}
