@@ -314,15 +314,12 @@ function amountsHelp(entry) {
   const examples = [1, 5000, 1_000_000].map((amount) => formatAmount(entry.scale * amount, entry)).join("; ");
   const { group } = numberSymbols();
   if (group === ",") {
-    return t("Separate the amounts with a comma and a space, or with spaces or lines; a comma between digits " +
-      "separates thousands: {examples}.", { examples });
+    return t("Separate the amounts with a comma and a space, or with spaces or lines; a comma between digits separates thousands: {examples}.", { examples });
   }
   if (group === ".") {
-    return t("Separate the amounts with a comma and a space, or with spaces or lines; a dot between digits " +
-      "separates thousands: {examples}.", { examples });
+    return t("Separate the amounts with a comma and a space, or with spaces or lines; a dot between digits separates thousands: {examples}.", { examples });
   }
-  return t("Separate the amounts with a semicolon or with lines; a space between digits separates thousands: " +
-    "{examples}.", { examples });
+  return t("Separate the amounts with a semicolon or with lines; a space between digits separates thousands: {examples}.", { examples });
 }
 
 /** The typed amounts of one box, one string each (see amountsHelp). */
@@ -514,16 +511,14 @@ function pageWords() {
     "my-rooms-heading": t("Your seats"),
     "my-rooms-about": t("Rooms where this browser holds a seat."),
     "replays-heading": t("Replays"),
-    "replays-about": fillNodes(t("Every finished game can be watched again from its room, or from a record file " +
-      "(the end of a game offers it to download; {command} keeps one for each game)."),
+    "replays-about": fillNodes(t("Every finished game can be watched again from its room, or from a record file (the end of a game offers it to download; {command} keeps one for each game)."),
     { command: el("code", {}, "highstakes play") }),
     "watch-record": t("Watch a record file"),
     "create-heading": t("Set up a room"),
     "game-label": t("Game"),
     "players-label": t("Players"),
     "seats-legend": t("Seats"),
-    "seats-about": t("You take the first person's seat; others join with the invite link. A bot plays the way " +
-      "you choose."),
+    "seats-about": t("You take the first person's seat; others join with the invite link. A bot plays the way you choose."),
     "options-legend": t("Options"),
     "timer-label": t("Turn timer"),
     "timer-help": t("When a person takes longer, a bot plays that turn for them."),

@@ -311,8 +311,7 @@ function pageWords() {
     "back-to-room": t("Back to the room"),
     "pick-heading": t("Watch a game record"),
     "record-file-label": t("A record file"),
-    "record-file-help": fillNodes(t("The JSON file of a finished game: downloaded from the end of a game in a room, " +
-      "or saved by {command}."), { command: el("code", {}, "highstakes play") }),
+    "record-file-help": fillNodes(t("The JSON file of a finished game: downloaded from the end of a game in a room, or saved by {command}."), { command: el("code", {}, "highstakes play") }),
     "controls-label": t("Replay controls"),
     "to-start": t("◀◀ Start"),
     back: t("◀ Back"),

@@ -274,8 +274,7 @@ function handleMessage(message) {
     case "error":
       if (message.code === "bad_token") {
         forgetToken();
-        showNotice(() => t("This browser's seat for the room is no longer valid: you are watching. " +
-          "Take a free seat below if there is one."));
+        showNotice(() => t("This browser's seat for the room is no longer valid: you are watching. Take a free seat below if there is one."));
         break;
       }
       // A renderer that shows the refusal beside its controls says so: it is shown once.
