@@ -252,11 +252,18 @@ export function mountLanguageSwitcher(apply) {
   const select = document.createElement("select");
   select.id = "language";
   select.setAttribute("aria-label", "Language");
+  // A globe, the sign people look for to change a page's language whatever it is in.
   const label = document.createElement("label");
   label.htmlFor = "language";
   label.className = "language-label";
   label.setAttribute("aria-hidden", "true");
-  label.textContent = "🌐";
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "20");
+  svg.setAttribute("height", "20");
+  svg.innerHTML = '<g fill="none" stroke="currentColor" stroke-width="1.6"><circle cx="12" cy="12" r="9.2"/>' +
+    '<ellipse cx="12" cy="12" rx="4" ry="9.2"/><path d="M3 12h18M4.6 7h14.8M4.6 17h14.8"/></g>';
+  label.append(svg);
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = document.createElement("option");
     option.value = code;

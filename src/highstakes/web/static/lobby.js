@@ -112,7 +112,7 @@ function showGames() {
         el("p", { class: "muted small" },
           playerCount(game),
           game.bots.length
-            ? ` · ${t("bots: {bots}", { bots: game.bots.map((bot) => botWords(game, bot)).join(", ") })}` : ""),
+            ? [" · ", t("bots: {bots}", { bots: game.bots.map((bot) => botWords(game, bot)).join(", ") })] : ""),
         el("div", { class: "row" }, play, setUp),
         against ? el("p", { class: "muted small play-note" }, against) : null),
     );
@@ -446,7 +446,7 @@ async function showOpenRooms() {
     const waiting = waited(room.waiting_seconds ?? 0);
     return el("li", { class: "open-room", "data-room": room.room },
       el("span", { class: "open-room-game" }, room.title ?? room.game),
-      el("span", { class: "muted small" }, ` · ${free} · ${t("waiting {time}", { time: waiting })}`),
+      el("span", { class: "muted small" }, " · ", free, " · ", t("waiting {time}", { time: waiting })),
       el("a", { class: "button secondary", href: room.invite ?? `/r/${encodeURIComponent(room.room)}`,
         "aria-label": t("Join the {game} room waiting {time}", { game: room.title ?? room.game, time: waiting }) },
       t("Join")));

@@ -229,7 +229,7 @@ function showRetryCountdown() {
     });
     countdown = elements.connection.querySelector(".countdown");
   }
-  countdown.textContent = ` · ${t("retrying in {seconds} s", { seconds })}`;
+  countdown.textContent = " · " + t("retrying in {seconds} s", { seconds });
 }
 
 function reconnectNow() {
@@ -591,10 +591,9 @@ function describeRoom(summary) {
   const specs = room.game?.options ?? [];
   const changed = specs.filter((spec) => spec.name in (summary.options ?? {}) &&
     JSON.stringify(summary.options[spec.name]) !== JSON.stringify(spec.default));
-  facts.push(changed.length
-    ? t("options: {options}", { options: changed.map((spec) => t("{option}: {value}",
-      { option: spec.description, value: optionValueText(summary.options[spec.name]) })).join("; ") })
-    : t("the standard options"));
+  const options = changed.map((spec) => t("{option}: {value}",
+    { option: spec.description, value: optionValueText(summary.options[spec.name]) }));
+  facts.push(options.length ? t("options: {options}", { options: options.join("; ") }) : t("the standard options"));
   facts.push(summary.turn_timer ? t("turn timer {seconds} s", { seconds: summary.turn_timer }) : t("no turn timer"));
   elements.roomFacts.textContent = facts.join(" · ");
 }

@@ -641,7 +641,7 @@ function caseMoves(view, kinds) {
       "Open {n} more cases: click one below or type its number.", view.to_open);
   const hinted = hintedAction() && kindOf(hintedAction()) === kind ? star(hintedAction()) : null;
   return [el("p", { id: "dond-case-help" }, text, hinted ? " " : "", hinted,
-    hinted ? ` ${t("case {number}", { number: hintedAction()[kind] })}` : ""), form];
+    hinted ? " " : "", hinted ? t("case {number}", { number: hintedAction()[kind] }) : ""), form];
 }
 
 /**
@@ -1282,7 +1282,8 @@ const STYLES = `
   background: #c0c0c8; border: 2px solid #c0c0c8; color: #101010; font-weight: 800; line-height: 1.15; cursor: default; }
 .dond .case:hover { background: #c0c0c8; color: #101010; border-color: #c0c0c8; }
 .dond .case .num { font-size: 1.2rem; }
-.dond .case .case-tag { font-size: 0.75rem; font-weight: 600; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* A tag wraps rather than being cut: in some languages "yours" or "$75K" take more letters. */
+.dond .case .case-tag { font-size: 0.75rem; font-weight: 600; max-width: 100%; line-height: 1.1; overflow-wrap: anywhere; }
 .dond .case.usable { cursor: pointer; border-color: var(--accent, #f2c14e); box-shadow: 0 0 0 1px var(--accent, #f2c14e); }
 .dond .case.usable:hover { background: #e4e4ea; }
 .dond .case.special { background: #3fcf6a; border-color: #3fcf6a; color: #0b1410; }

@@ -354,7 +354,7 @@ function drawChoices() {
       const name = seatName(message.seats, view.current);
       const bot = message.seats?.[view.current]?.kind === "bot";
       waiting = bot ? t("{name} is thinking…", { name }) : t("Waiting for {name} to play…", { name });
-      if (!isSeated(message)) waiting += ` ${t("You are watching.")}`;
+      if (!isSeated(message)) waiting += " " + t("You are watching.");
     }
     box.replaceChildren(waiting ? el("p", { class: "muted" }, waiting) : "");
     tools.replaceChildren();
@@ -409,7 +409,7 @@ function drawChoices() {
     // Last, so that the moves one can make stay in view on a small screen.
     const rule = message.view.bank_refusal?.rule;
     parts.push(el("p", { class: "no-bank", id: "greed-no-bank", title: ruleTitle(rule) }, kbd("b"),
-      ` ${t("No bank: {reason}.", { reason: bankRefusal(message) })}`));
+      " ", t("No bank: {reason}.", { reason: bankRefusal(message) })));
   }
   if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, t("Sending…")));
   box.replaceChildren(...parts);
