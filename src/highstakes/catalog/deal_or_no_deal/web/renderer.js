@@ -91,9 +91,14 @@ function shortDollars(cents) {
   const million = whole >= 1_000_000;
   const amount = whole / (million ? 1_000_000 : 1_000);
   const figure = number(amount, Number.isInteger(amount) || amount >= 100 ? 0 : 1);
-  // Translators: thousands and millions of dollars in a few characters, for the cases' small
-  // labels ($75K, $1M); the currency's sign is put where the language puts it.
-  return withCurrency(million ? t("{amount}M", { amount: figure }) : t("{amount}K", { amount: figure }), "USD");
+  if (million) {
+    // Translators: millions of dollars in a few characters, for a case's small label ($1M); the
+    // currency's sign is put where the language puts it.
+    return withCurrency(t("{amount}M", { amount: figure }), "USD");
+  }
+  // Translators: thousands of dollars in a few characters, for a case's small label ($75K); the
+  // currency's sign is put where the language puts it.
+  return withCurrency(t("{amount}K", { amount: figure }), "USD");
 }
 
 function percent(part, whole) {

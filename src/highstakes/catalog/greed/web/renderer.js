@@ -140,6 +140,7 @@ function build(container) {
           el("div", { class: "choices-box" }),
           el("div", { class: "tools" }),
           el("p", { class: "keys-help" },
+            // Translators: {first}, {last}, {bank}, {hint} and {rules} are the keys 1, 9, b, h and ?.
             ...fillNodes(t("Keys: {first}–{last} set dice aside · {bank} bank · {hint} hint · {rules} scoring"),
               { first: kbd("1"), last: kbd("9"), bank: kbd("b"), hint: kbd("h"), rules: kbd("?") }))),
         el("div", { class: "extras" },
@@ -234,9 +235,10 @@ function drawBanner() {
   if (view.final_round) {
     const still = [view.current, ...view.final_turns_left].filter((seat) => seat !== null)
       .map((seat) => (isOwnSeat(message, seat) ? t("you") : seatName(message.seats, seat)));
-    const sentence = t("{final} {name} reached {score}. Everyone else has one last turn and must finish strictly above {target} to bank. Still to play: {players}.", {
-      name: seatName(message.seats, view.triggered_by), score: points(view.winning_score), players: still.join(", "),
-    });
+    const params = { name: seatName(message.seats, view.triggered_by), score: points(view.winning_score),
+      players: still.join(", ") };
+    // Translators: {final} is "Final round." in bold; {target} is the score to beat, in bold.
+    const sentence = t("{final} {name} reached {score}. Everyone else has one last turn and must finish strictly above {target} to bank. Still to play: {players}.", params);
     banner.replaceChildren(el("div", { class: "banner-box" }, ...fillNodes(sentence,
       { final: el("strong", {}, t("Final round.")), target: el("strong", {}, points(view.target)) })));
     return;
@@ -253,9 +255,11 @@ function turnSentence(turn, { withScore = true } = {}) {
   const name = seatName(table.message.seats, turn.seat);
   const last = turn.log?.[turn.log.length - 1];
   if (turn.greed_out) {
-    const sentence = last?.lost
-      ? t("{name} greeded out on {dice}, losing {points}", { name, points: points(last.lost) })
-      : t("{name} greeded out on {dice}", { name });
+    const params = { name, points: points(last?.lost ?? 0) };
+    // Translators: {dice} is the roll that scored nothing, drawn as dice.
+    const losing = t("{name} greeded out on {dice}, losing {points}", params);
+    // Translators: {dice} is the roll that scored nothing, drawn as dice.
+    const sentence = last?.lost ? losing : t("{name} greeded out on {dice}", params);
     return [el("span", { class: "turn-words" }, ...fillNodes(sentence, { dice: chips(last?.roll ?? []) }))];
   }
   return [el("span", { class: "turn-words" }, ...fillNodes(t("{name} banked {points}", { name }),
