@@ -499,6 +499,44 @@ def test_under_the_pseudo_language_a_deal_or_no_deal_match_has_no_word_outside_t
     visitors.assert_no_page_errors()
 
 
+def test_under_the_pseudo_language_the_generic_table_has_no_word_outside_the_layer(
+    visitors: Visitors, server_url: str
+) -> None:
+    """A game without a renderer of its own is drawn by the generic table: here Deal or No Deal's
+    view, its moves and its box for an amount, with the game's renderer left out of its entry."""
+    walk = Walk(server_url)
+
+    def without_renderer(route: Route) -> None:
+        games = route.fetch().json()
+        route.fulfill(json=marked([{**game, "renderer": None} for game in games]))
+
+    page = open_page(visitors, "/", language="qps", pseudo_server=True)
+    page.context.route("**/api/games", without_renderer)
+    page.goto(f"/r/{deal_room(server_url)}")
+    wait_for_words(page)
+    join_seat(page, "Ann", 0)
+    state = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], -1]).json_value()
+    assert not state["over"]
+    expect(page.locator("#table .generic .amounts input")).to_be_visible()
+    walk.check(page, "the generic table")
+    box = page.locator("#table .generic .amounts input")
+    box.press_sequentially("40,000")
+    expect(page.locator("#table .amount-reading")).not_to_have_text("")
+    walk.check(page, "an amount read back")
+    box.fill("4,0000")
+    box.press("Enter")
+    expect(page.locator("#table .typing-problem")).not_to_have_text("")
+    walk.check(page, "an amount mistyped")
+    page.keyboard.press("Escape")
+    page.locator("#table .generic .moves button").last.click()  # the hint
+    hint = page.locator("#table .generic .hint-text")
+    expect(hint).not_to_have_text(re.compile(r"^(⟦Thinking about a hint…⟧)?$"))
+    walk.check(page, "a hint")
+    assert acts_sent(page) == 0
+    walk.assert_all_marked()
+    visitors.assert_no_page_errors()
+
+
 def test_the_check_finds_words_outside_the_layer(visitors: Visitors, server_url: str) -> None:
     """The walks above can fail: a word the page writes without the layer is found, wherever it is."""
     walk = Walk(server_url)

@@ -177,7 +177,8 @@ function scalar(value, key = "") {
   if (seatKeys.has(key) && Number.isInteger(value)) {
     return el("span", { class: "seat" }, t("seat {number}", { number: value + 1 }));
   }
-  if (typeof value === "string") return el("span", { class: "string" }, value);
+  // A view's text values are the game's ids (a phase, a version): read like its keys.
+  if (typeof value === "string") return el("span", { class: "string" }, idWords(value));
   if (typeof value === "number") return el("span", { class: "number" }, formatNumber(value));
   if (typeof value === "boolean") return el("span", { class: "boolean" }, value ? t("yes") : t("no"));
   return el("span", {}, String(value));
@@ -202,8 +203,14 @@ function dataNode(value, key = "") {
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return el("span", { class: "null" }, t("empty"));
-  // A key in the game's words when its catalog has them (looked up, so not extracted from here).
-  const keyWords = (name) => gameWords.t(name.replaceAll("_", " "));
   return el("dl", {}, entries.flatMap(([name, item]) =>
-    [el("dt", {}, keyWords(name)), el("dd", {}, dataNode(item, name))]));
+    [el("dt", {}, idWords(name)), el("dd", {}, dataNode(item, name))]));
+}
+
+/**
+ * A view's key or text value ("turn_total", "keep_only") as words: in the game's words when
+ * its catalog has them (looked up, so not extracted from here), else with spaces for "_".
+ */
+function idWords(id) {
+  return gameWords.t(id.replaceAll("_", " "));
 }
