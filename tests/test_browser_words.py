@@ -537,6 +537,29 @@ def test_under_the_pseudo_language_the_generic_table_has_no_word_outside_the_lay
     visitors.assert_no_page_errors()
 
 
+def test_the_generic_table_reads_a_games_view_in_the_games_own_words(
+    visitors: Visitors, server_url: str
+) -> None:
+    """A key or text value of the view that the game's catalog translates is shown translated."""
+
+    def without_renderer(route: Route) -> None:
+        route.fulfill(json=[{**game, "renderer": None} for game in route.fetch().json()])
+
+    catalog = {"language": "es", "pseudo": False,
+               "domains": {"deal_or_no_deal": {"phase": "fase", "offer": "oferta"}, "highstakes": {}}}
+    page = open_page(visitors, "/", locale="es-ES", catalogs=lambda language: catalog)
+    page.context.route("**/api/games", without_renderer)
+    page.goto(f"/r/{deal_room(server_url)}")
+    wait_for_words(page)
+    join_seat(page, "Ann", 0)
+    page.wait_for_function(NEXT_DECISION_JS, arg=[[0], -1])
+    data = page.locator("#table .generic .view-data > dl")
+    expect(data.locator(":scope > dt", has_text=re.compile("^fase$"))).to_have_count(1)
+    expect(data.locator(":scope > dt:text-is('fase') + dd")).to_have_text("oferta")
+    expect(data.locator(":scope > dt", has_text=re.compile("^phase$"))).to_have_count(0)
+    visitors.assert_no_page_errors()
+
+
 def test_the_check_finds_words_outside_the_layer(visitors: Visitors, server_url: str) -> None:
     """The walks above can fail: a word the page writes without the layer is found, wherever it is."""
     walk = Walk(server_url)

@@ -91,7 +91,7 @@ async function begin(record, seats) {
   const outline = replay.outline;
   const game = await loadGame(outline.game);
   useBotLabels(game?.bot_labels);
-  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [] });
+  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [], game: game?.id ?? "" });
   replay.renderer = await loadRenderer(game);
   replay.seats = seats ?? outline.seat_names.map((name, seat) => ({ seat, kind: "human", name, connected: true }));
   elements.pick.hidden = true;

@@ -615,7 +615,7 @@ async function loadGame(gameId) {
 }
 
 async function loadRenderer(game) {
-  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [] });
+  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [], game: game?.id ?? "" });
   const url = game?.renderer;
   if (!url) return genericRenderer;
   try {
