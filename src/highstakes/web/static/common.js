@@ -1,5 +1,11 @@
 // Small helpers shared by the lobby, the room page and the renderers. Game renderers, served
 // from their own packages, import them from /static/common.js (docs/server.md, "Renderers").
+// Every word here goes through the translation layer (/static/i18n.js).
+
+import {
+  languageHeaders, mountLanguageSwitcher, number, numberSymbols, start, t, tn, translatePage, withCurrency,
+} from "./i18n.js";
+import { moneyInWords, numberInWords as spelled } from "./spell.js";
 
 // Seat tokens live in localStorage, one per room, so a reload or a later visit with the
 // same browser continues the seat (docs/server.md, "Rooms and seats").
@@ -46,11 +52,41 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** A JSON request to the server; errors carry the server's message and the HTTP status. */
+// --- the page's words ------------------------------------------------------------------------
+
+/** What every page's header and frame say, by their data-i18n names. */
+function frameWords() {
+  return {
+    brand: t("High Stakes"),
+  };
+}
+
+/**
+ * Start a page in the reader's language: load it, write the page's static text (`pageWords()`:
+ * its data-i18n names and their words) and put the language switcher in the header. On a
+ * switch the static text is written again and `redraw(code)` draws the rest in the new
+ * language (and tells the server).
+ */
+export async function startPage(pageWords, redraw = async () => {}) {
+  await start();
+  const write = () => translatePage({ ...frameWords(), ...pageWords() });
+  write();
+  mountLanguageSwitcher(async (code) => {
+    write();
+    await redraw(code);
+  });
+}
+
+/**
+ * A JSON request to the server, in the reader's language (what the server says in words comes
+ * back in it); errors carry the server's message and the HTTP status.
+ */
 export async function api(path, { method = "GET", body } = {}) {
+  const headers = languageHeaders();
+  if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;
@@ -60,7 +96,7 @@ export async function api(path, { method = "GET", body } = {}) {
     // Not JSON (a proxy's error page, say): the status alone has to do.
   }
   if (!response.ok) {
-    const message = data?.error?.message ?? `${response.status} ${response.statusText}`.trim();
+    const message = data?.error?.message ?? t("the server answered {status}", { status: response.status });
     const error = new Error(message);
     error.status = response.status;
     error.code = data?.error?.code;
@@ -69,121 +105,129 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
-/** A number for people, with thousands separators: 12,345. A missing number is 0. */
+/** A number for people, as their language writes it: 12,345 / 12.345. A missing number is 0. */
 export function formatNumber(value) {
-  return Number(value ?? 0).toLocaleString("en");
+  return number(value);
 }
 
 const CURRENCY_SIGNS = { USD: "$", JPY: "¥" };
 
 /**
  * An amount of an amount entry (see docs/server.md, `amounts`) as people read it: the game's
- * units (cents) shown in typed units (dollars), with the currency sign or unit name.
+ * units (cents) shown in typed units (dollars), with the currency sign or unit name, as the
+ * reader's language writes them ($40,000 / 40.000 $).
  */
 export function formatAmount(amount, entry) {
   const scale = entry.scale || 1;
   const whole = Math.trunc(amount / scale);
-  const part = amount - whole * scale;
+  const part = Math.abs(amount - whole * scale);
   const digits = String(scale).length - 1;
-  let text = formatNumber(whole);
-  if (part) text += `.${String(part).padStart(digits, "0")}`;
-  const sign = CURRENCY_SIGNS[entry.currency];
-  if (sign) return sign + text;
+  const text = number(whole) + (part ? numberSymbols().decimal + String(part).padStart(digits, "0") : "");
+  if (CURRENCY_SIGNS[entry.currency]) return withCurrency(text, entry.currency);
   return entry.unit ? `${text} ${entry.unit}` : text;
+}
+
+function escaped(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The sentence that says how to type an amount, with the language's thousands separator. */
+function typingRule(example, text) {
+  const { group } = numberSymbols();
+  if (group === ",") {
+    return t("Type the amount in digits, with commas only between thousands (such as {example}), not “{text}”.",
+      { example, text });
+  }
+  if (group === ".") {
+    return t("Type the amount in digits, with dots only between thousands (such as {example}), not “{text}”.",
+      { example, text });
+  }
+  return t("Type the amount in digits, with spaces only between thousands (such as {example}), not “{text}”.",
+    { example, text });
 }
 
 /**
  * The amount (in the game's units) that `text` says, exactly as typed, or an Error saying
- * what is wrong: digits, commas only between thousands ("40,000", never "240,00"), an
- * optional currency sign, and decimals only where the game counts smaller units.
+ * what is wrong: digits, the language's thousands separator only between thousands
+ * ("40,000" in English, "40.000" in Spanish; never "240,00"), an optional currency sign
+ * before or after, and decimals (after the language's decimal mark) only where the game
+ * counts smaller units.
  */
 export function parseAmount(text, entry) {
   const scale = entry.scale || 1;
-  let cleaned = text.trim().replaceAll(" ", "");
+  const typed = text.trim();
+  const { group, decimal } = numberSymbols();
+  const spaced = group !== "," && group !== ".";
+  // Any kind of space reads as one; where spaces do not group digits they are only dropped.
+  let cleaned = typed.replace(/[\s\u00a0\u202f]+/g, spaced ? " " : "");
   const sign = CURRENCY_SIGNS[entry.currency];
   if (sign && cleaned.startsWith(sign)) cleaned = cleaned.slice(sign.length);
-  const match = /^(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/.exec(cleaned);
-  if (!match) {
-    return new Error(`Type the amount in digits, with commas only between thousands (such as ${
-      formatAmount(40000 * scale, entry)}), not “${text.trim()}”.`);
-  }
+  else if (sign && cleaned.endsWith(sign)) cleaned = cleaned.slice(0, -sign.length);
+  cleaned = cleaned.trim();
+  const separator = spaced ? " " : escaped(group);
+  const pattern = new RegExp(`^(\\d+|\\d{1,3}(?:${separator}\\d{3})+)(?:${escaped(decimal)}(\\d+))?$`);
+  const match = pattern.exec(cleaned);
+  if (!match) return new Error(typingRule(formatAmount(40000 * scale, entry), typed));
   const decimals = [10, 100, 1000].includes(scale) ? String(scale).length - 1 : 0;
   const fraction = match[2] ?? "";
   if (fraction.length > decimals) {
-    return new Error(decimals ? `At most ${decimals} decimals, not “${text.trim()}”.`
-      : `Whole numbers only, not “${text.trim()}”.`);
+    return new Error(decimals
+      ? tn("At most {n} decimal, not “{text}”.", "At most {n} decimals, not “{text}”.", decimals, { text: typed })
+      : t("Whole numbers only, not “{text}”.", { text: typed }));
   }
-  const amount = Number(match[1].replaceAll(",", "")) * scale + Number(fraction.padEnd(decimals, "0") || 0);
-  if (!Number.isSafeInteger(amount)) return new Error(`That is too large: “${text.trim()}”.`);
+  const whole = match[1].split(spaced ? " " : group).join("");
+  const amount = Number(whole) * scale + Number(fraction.padEnd(decimals, "0") || 0);
+  if (!Number.isSafeInteger(amount)) return new Error(t("That is too large: “{text}”.", { text: typed }));
   if (amount < entry.low || amount > entry.high) {
-    return new Error(`From ${formatAmount(entry.low, entry)} to ${formatAmount(entry.high, entry)}, not ${
-      formatAmount(amount, entry)}.`);
+    return new Error(t("From {low} to {high}, not {amount}.", {
+      low: formatAmount(entry.low, entry), high: formatAmount(entry.high, entry), amount: formatAmount(amount, entry),
+    }));
   }
   if ((amount - entry.low) % (entry.step || 1)) {
-    return new Error(`In steps of ${formatAmount(entry.step, entry)}, not ${formatAmount(amount, entry)}.`);
+    return new Error(t("In steps of {step}, not {amount}.",
+      { step: formatAmount(entry.step, entry), amount: formatAmount(amount, entry) }));
   }
   return amount;
 }
 
 // --- amounts in words ------------------------------------------------------------------------
-// So that a person reads back what they are about to send: "$40,000, forty thousand dollars".
+// So that a person reads back what they are about to send: "$40,000, forty thousand dollars",
+// in the reader's language (spell.js).
 
-const ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen " +
-  "fifteen sixteen seventeen eighteen nineteen").split(" ");
-const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
-const GROUPS = [[1e12, "trillion"], [1e9, "billion"], [1e6, "million"], [1e3, "thousand"]];
-const CURRENCY_WORDS = { USD: [["dollar", "dollars"], ["cent", "cents"]], JPY: [["yen", "yen"], ["sen", "sen"]] };
-
-/** A whole number in English words: 40000 → "forty thousand". */
-export function numberInWords(number) {
-  if (number < 0) return `minus ${numberInWords(-number)}`;
-  if (number < 20) return ONES[number];
-  if (number < 100) {
-    const ones = number % 10;
-    return TENS[Math.floor(number / 10)] + (ones ? `-${ONES[ones]}` : "");
-  }
-  if (number < 1000) {
-    const rest = number % 100;
-    return `${ONES[Math.floor(number / 100)]} hundred${rest ? ` ${numberInWords(rest)}` : ""}`;
-  }
-  for (const [size, name] of GROUPS) {
-    if (number >= size) {
-      const rest = number % size;
-      return `${numberInWords(Math.floor(number / size))} ${name}${rest ? ` ${numberInWords(rest)}` : ""}`;
-    }
-  }
-  return String(number);
+/** A whole number in the reader's words: 40000 → "forty thousand" ("cuarenta mil"). */
+export function numberInWords(value) {
+  return spelled(value);
 }
 
 /** An amount of an amount entry in words: "forty thousand dollars", "one dollar and fifty cents". */
 export function amountInWords(amount, entry) {
   const scale = entry.scale || 1;
-  const whole = Math.trunc(amount / scale);
-  const part = amount - whole * scale;
-  const words = CURRENCY_WORDS[entry.currency];
-  if (!words) return part ? formatAmount(amount, entry) : `${numberInWords(whole)} ${entry.unit ?? ""}`.trim();
-  const [[one, many], [smallOne, smallMany]] = words;
-  const big = `${numberInWords(whole)} ${whole === 1 ? one : many}`;
-  const small = `${numberInWords(part)} ${part === 1 ? smallOne : smallMany}`;
-  if (!part) return big;
-  return whole ? `${big} and ${small}` : small;
+  const words = moneyInWords(amount, entry.currency, scale);
+  if (words !== null) return words;
+  if (amount % scale) return formatAmount(amount, entry);
+  return `${spelled(amount / scale)} ${entry.unit ?? ""}`.trim();
 }
 
 // --- refusals ---------------------------------------------------------------------------------
 
 // The server's words for a few refusals are about the protocol; people read these instead.
 const REFUSAL_WORDS = {
-  stale_version: "that move was already made",
+  stale_version: () => t("that move was already made"),
 };
 
 /** What a refusal (an `error` message) says to people: the rule in words, never its code. */
 export function refusalWords(message) {
-  return REFUSAL_WORDS[message.code] ?? message.message ?? "the server refused that";
+  return REFUSAL_WORDS[message.code]?.() ?? message.message ?? t("the server refused that");
+}
+
+/** The tooltip that cites a refusal's rule ("Rule §2.5 (G-6)"), or null without one. */
+export function ruleTitle(rule) {
+  return rule ? t("Rule {rule}", { rule }) : null;
 }
 
 /** A refusal's words in an element whose tooltip cites the rule (for those who look it up). */
 export function refusalNode(message, prefix = "") {
-  return el("span", { title: message.rule ? `Rule ${message.rule}` : null }, prefix, refusalWords(message));
+  return el("span", { title: ruleTitle(message.rule) }, prefix, refusalWords(message));
 }
 
 // --- the end of a game ------------------------------------------------------------------------
@@ -195,22 +239,36 @@ export function refusalNode(message, prefix = "") {
 export function resultParts(result, seats, seat, scoreText) {
   const parts = [];
   if (Array.isArray(result?.winners) && result.winners.length) {
-    const names = result.winners.map((winner) => (winner === seat ? "You" : seatName(seats, winner)));
-    const verb = result.winners.length === 1 && names[0] !== "You" ? "wins" : "win";
-    parts.push(el("p", { class: "big" }, el("strong", {}, `${names.join(" and ")} ${verb}!`)));
+    const winners = result.winners;
+    let sentence;
+    if (winners.length === 1) {
+      sentence = winners[0] === seat ? t("You win!") : t("{name} wins!", { name: seatName(seats, winners[0]) });
+    } else {
+      const names = winners.map((winner, index) => (winner !== seat ? seatName(seats, winner)
+        : index === 0 ? t("You") : t("you")));
+      sentence = t("{names} win!", { names: listWords(names) });
+    }
+    parts.push(el("p", { class: "big" }, el("strong", {}, sentence)));
   }
   if (Array.isArray(result?.scores)) {
     const order = result.scores.map((score, index) => ({ score, index })).sort((a, b) => b.score - a.score);
-    parts.push(el("ol", { class: "standings" }, order.map(({ score, index }) =>
-      el("li", {}, `${seatName(seats, index)}${index === seat ? " (you)" : ""}: ${scoreText(score)}`))));
+    parts.push(el("ol", { class: "standings" }, order.map(({ score, index }) => el("li", {}, index === seat
+      ? t("{name} (you): {score}", { name: seatName(seats, index), score: scoreText(score) })
+      : t("{name}: {score}", { name: seatName(seats, index), score: scoreText(score) })))));
   }
   return parts;
 }
 
-/** An option value or view value for people: yes/no, thousands separators. */
+/** Names (or any items) as one phrase in the reader's language: "Ann, Bob and Cy". */
+export function listWords(items) {
+  if (items.length <= 1) return items.join("");
+  return t("{first} and {last}", { first: items.slice(0, -1).join(", "), last: items[items.length - 1] });
+}
+
+/** An option value or view value for people: yes/no, numbers as their language writes them. */
 export function formatValue(value) {
-  if (value === true) return "yes";
-  if (value === false) return "no";
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
   if (typeof value === "number") return formatNumber(value);
   return String(value);
 }
@@ -236,9 +294,12 @@ export function botLabel(bot) {
  */
 export function seatName(seats, seat) {
   const info = seats?.[seat];
-  if (info?.kind === "bot") return `Bot ${seat + 1}${info.bot ? ` (${botLabel(info.bot)})` : ""}`;
+  if (info?.kind === "bot") {
+    return info.bot ? t("Bot {number} ({bot})", { number: seat + 1, bot: botLabel(info.bot) })
+      : t("Bot {number}", { number: seat + 1 });
+  }
   if (info?.name) return info.name;
-  return `Seat ${seat + 1}`;
+  return t("Seat {number}", { number: seat + 1 });
 }
 
 /** True when this page plays a seat of the `state` message, false for a spectator. */
@@ -344,15 +405,15 @@ export function speak(region, text, lastSaid) {
 /** The head of a players table: the turn marker's column, the player, and their number. */
 export function playersHead(numberHeading) {
   return el("thead", {}, el("tr", {},
-    el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Turn")),
-    el("th", { scope: "col" }, "Player"),
+    el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, t("Turn"))),
+    el("th", { scope: "col" }, t("Player")),
     el("th", { scope: "col", class: "num" }, numberHeading)));
 }
 
 /** A row of a players table: ▶ marks the seat to play; `name` and `number` are cell contents. */
 export function playerRow(current, name, number) {
   return el("tr", { class: current ? "current" : null, "aria-current": current ? "true" : null },
-    el("td", { class: "marker" }, current ? el("span", { "aria-label": "to play" }, "▶") : ""),
+    el("td", { class: "marker" }, current ? el("span", { "aria-label": t("to play") }, "▶") : ""),
     el("th", { scope: "row" }, name),
     el("td", { class: "num" }, number));
 }

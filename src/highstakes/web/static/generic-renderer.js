@@ -1,11 +1,15 @@
 // The renderer for games without their own: the view as readable nested data and one
 // button per legal action, labelled as the engine labels it. Any game is playable with
 // it, if not pretty. The interface is the one every renderer exports (docs/server.md).
-// The page tells it which view keys hold seats (`configure`), so seats read from 1.
+// The page tells it which game it draws and which view keys hold seats (`configure`), so
+// seats read from 1. Its words are the platform's; the view's keys are read in the game's
+// own words when its catalog has them (a game lists them like any of its messages).
 
 import {
-  amountInWords, el, formatAmount, formatNumber, onTableKeys, parseAmount, seatName, sendAction, stillPending,
+  amountInWords, el, formatAmount, formatNumber, listWords, onTableKeys, parseAmount, seatName, sendAction,
+  stillPending,
 } from "./common.js";
+import { percent, t, tn, words } from "./i18n.js";
 
 const NUMBER_KEYS = 9; // keys 1..9 pick the first nine actions
 const COLLAPSE_AFTER = 4; // longer lists of records start folded, to keep the page short
@@ -14,10 +18,13 @@ const COLLAPSE_AFTER = 4; // longer lists of records start folded, to keep the p
 const current = { container: null, message: null, send: null, pending: false, hint: null };
 // View keys whose values are seats (GET /api/games `seat_keys`): shown counted from 1.
 let seatKeys = new Set();
+// The game's own words, for its view's keys.
+let gameWords = words("");
 
-/** Which view keys hold seats, for this page's game. */
-export function configure({ seatKeys: keys = [] } = {}) {
+/** Which game this page draws, and which of its view keys hold seats. */
+export function configure({ seatKeys: keys = [], game = "" } = {}) {
   seatKeys = new Set(keys);
+  gameWords = words(game);
 }
 
 /** Draw a `state` message (docs/server.md, "Renderers"). */
@@ -27,12 +34,12 @@ export function render(container, message, send) {
     container.replaceChildren(
       el("div", { class: "generic" },
         el("section", { class: "panel", "aria-labelledby": "generic-actions-heading" },
-          el("h2", { id: "generic-actions-heading" }, "Your move"),
+          el("h2", { id: "generic-actions-heading" }, t("Your move")),
           el("div", { class: "moves" }),
           el("div", { class: "amounts" }),
           el("p", { class: "hint-text", role: "status" })),
         el("section", { class: "panel", "aria-labelledby": "generic-view-heading" },
-          el("h2", { id: "generic-view-heading" }, "The table"),
+          el("h2", { id: "generic-view-heading" }, t("The table")),
           el("div", { class: "data view-data" }))),
     );
   }
@@ -56,17 +63,17 @@ function showAmounts() {
     const problem = el("p", { class: "typing-problem", role: "alert" });
     const reading = el("p", { class: "amount-reading muted small", "aria-live": "polite" });
     const form = el("form", { class: "amount-form", novalidate: true },
-      el("label", { for: id }, `Or type an amount for ${entry.label}`),
-      el("div", { class: "row" }, input, el("button", { type: "submit" }, "Send")),
+      el("label", { for: id }, t("Or type an amount for {what}", { what: entry.label })),
+      el("div", { class: "row" }, input, el("button", { type: "submit" }, t("Send"))),
       reading,
       el("p", { class: "muted small" },
-        `From ${formatAmount(entry.low, entry)} to ${formatAmount(entry.high, entry)}.`),
+        t("From {low} to {high}.", { low: formatAmount(entry.low, entry), high: formatAmount(entry.high, entry) })),
       problem);
     input.addEventListener("input", () => {
       // What the box reads, in words, before it is sent.
       const amount = input.value.trim() ? parseAmount(input.value, entry) : null;
       reading.textContent = typeof amount === "number"
-        ? `= ${formatAmount(amount, entry)}, ${amountInWords(amount, entry)}` : "";
+        ? t("= {amount}, {words}", { amount: formatAmount(amount, entry), words: amountInWords(amount, entry) }) : "";
     });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -102,8 +109,8 @@ function showMoves() {
   const hintLine = container.querySelector(".hint-text");
   if (!legal.length) {
     const toAct = (message.to_act ?? []).map((seat) => seatName(message.seats, seat));
-    const waiting = message.status === "over" ? "The game is over." :
-      toAct.length ? `Waiting for ${toAct.join(" and ")}.` : "Nothing to do right now.";
+    const waiting = message.status === "over" ? t("The game is over.") :
+      toAct.length ? t("Waiting for {names}.", { names: listWords(toAct) }) : t("Nothing to do right now.");
     moves.replaceChildren(el("p", { class: "muted" }, waiting));
     hintLine.textContent = "";
     return;
@@ -120,17 +127,21 @@ function showMoves() {
     return button;
   });
   const hintButton = el("button", { type: "button", class: "secondary", "aria-keyshortcuts": "h" },
-    el("kbd", {}, "h"), "hint");
+    el("kbd", {}, "h"), t("hint"));
   hintButton.addEventListener("click", askHint);
   moves.replaceChildren(el("div", { class: "actions" }, ...buttons, hintButton));
   if (focusedIndex >= 0) moves.querySelectorAll("button")[focusedIndex]?.focus();
   const hint = current.hint;
-  hintLine.textContent = hint ? `Hint: ${hint.label ?? JSON.stringify(hint.action)}${chance(hint)}` : "";
+  hintLine.textContent = hint ? hintWords(hint) : "";
 }
 
-function chance(hint) {
-  if (typeof hint.win_probability !== "number") return "";
-  return ` · win chance ${hint.approximate ? "≈" : ""}${(hint.win_probability * 100).toFixed(1)}%`;
+/** A hint in words: the move, and the chance of winning when the advisor gives one. */
+function hintWords(hint) {
+  const move = hint.label ?? JSON.stringify(hint.action);
+  if (typeof hint.win_probability !== "number") return t("Hint: {move}", { move });
+  // With more than two players the advisor's figure is an estimate.
+  const chance = `${hint.approximate ? "≈" : ""}${percent(hint.win_probability, 1)}`;
+  return t("Hint: {move} · win chance {chance}", { move, chance });
 }
 
 function play(index) {
@@ -140,7 +151,7 @@ function play(index) {
 
 function askHint() {
   if (current.send?.({ type: "hint" })) {
-    current.container.querySelector(".hint-text").textContent = "Thinking about a hint…";
+    current.container.querySelector(".hint-text").textContent = t("Thinking about a hint…");
   }
 }
 
@@ -162,18 +173,21 @@ function isPlain(value) {
 }
 
 function scalar(value, key = "") {
-  if (value === null || value === undefined) return el("span", { class: "null" }, "none");
-  if (seatKeys.has(key) && Number.isInteger(value)) return el("span", { class: "seat" }, `seat ${value + 1}`);
-  if (typeof value === "string") return el("span", { class: "string" }, value);
+  if (value === null || value === undefined) return el("span", { class: "null" }, t("none"));
+  if (seatKeys.has(key) && Number.isInteger(value)) {
+    return el("span", { class: "seat" }, t("seat {number}", { number: value + 1 }));
+  }
+  // A view's text values are the game's ids (a phase, a version): read like its keys.
+  if (typeof value === "string") return el("span", { class: "string" }, idWords(value));
   if (typeof value === "number") return el("span", { class: "number" }, formatNumber(value));
-  if (typeof value === "boolean") return el("span", { class: "boolean" }, value ? "yes" : "no");
+  if (typeof value === "boolean") return el("span", { class: "boolean" }, value ? t("yes") : t("no"));
   return el("span", {}, String(value));
 }
 
 function dataNode(value, key = "") {
   if (isPlain(value)) return scalar(value, key);
   if (Array.isArray(value)) {
-    if (value.length === 0) return el("span", { class: "null" }, "empty");
+    if (value.length === 0) return el("span", { class: "null" }, t("empty"));
     if (value.every(isPlain)) {
       // Short lists of plain values read best on one line: "G, D, D".
       const line = el("span", {});
@@ -185,10 +199,18 @@ function dataNode(value, key = "") {
     }
     const list = el("ol", {}, value.map((item) => el("li", {}, dataNode(item, key))));
     if (value.length <= COLLAPSE_AFTER) return list;
-    return el("details", {}, el("summary", {}, `${value.length} entries`), list);
+    return el("details", {}, el("summary", {}, tn("{n} entry", "{n} entries", value.length)), list);
   }
   const entries = Object.entries(value);
-  if (entries.length === 0) return el("span", { class: "null" }, "empty");
+  if (entries.length === 0) return el("span", { class: "null" }, t("empty"));
   return el("dl", {}, entries.flatMap(([name, item]) =>
-    [el("dt", {}, name.replaceAll("_", " ")), el("dd", {}, dataNode(item, name))]));
+    [el("dt", {}, idWords(name)), el("dd", {}, dataNode(item, name))]));
+}
+
+/**
+ * A view's key or text value ("turn_total", "keep_only") as words: in the game's words when
+ * its catalog has them (looked up, so not extracted from here), else with spaces for "_".
+ */
+function idWords(id) {
+  return gameWords.t(id.replaceAll("_", " "));
 }

@@ -2,11 +2,14 @@
 // sets up rooms for anything else, and lists the open rooms waiting for players.
 //
 // Everything game-specific on this page (seat counts, bots and their names in words, options)
-// comes from GET /api/games, so a new game appears here without any change to this file.
+// comes from GET /api/games, so a new game appears here without any change to this file. Its
+// words are the reader's language's (i18n.js); the server's (titles, bots, options) come in
+// that language too, asked for with each request.
 
 import {
-  api, el, formatAmount, formatValue, load, NAME_KEY, parseAmount, store, tokenKey, TOKEN_PREFIX,
+  api, el, formatAmount, formatValue, load, NAME_KEY, parseAmount, startPage, store, tokenKey, TOKEN_PREFIX,
 } from "./common.js";
+import { fillNodes, numberSymbols, t, tn } from "./i18n.js";
 
 const form = document.getElementById("create");
 const gameSelect = document.getElementById("game");
@@ -56,7 +59,7 @@ function strongestBot(game) {
 function playerName() {
   const name = nameInput.value.trim();
   if (name) return name;
-  nameProblem.textContent = "Type your name first: the other players see it at the table.";
+  nameProblem.textContent = t("Type your name first: the other players see it at the table.");
   nameProblem.hidden = false;
   nameInput.setAttribute("aria-invalid", "true");
   nameInput.focus();
@@ -74,21 +77,22 @@ function nameTyped() {
 
 function playerCount(game) {
   return game.min_seats === game.max_seats
-    ? `${game.min_seats} players`
-    : `${game.min_seats}–${game.max_seats} players`;
+    ? tn("{n} player", "{n} players", game.min_seats)
+    : t("{low}–{high} players", { low: game.min_seats, high: game.max_seats });
 }
 
 function showGames() {
   const list = document.getElementById("games");
   const status = document.getElementById("games-status");
   list.replaceChildren();
-  status.textContent = games.length ? "" : "No games are installed on this server.";
+  status.textContent = games.length ? "" : t("No games are installed on this server.");
   status.hidden = games.length > 0;
   for (const game of games) {
-    const play = el("button", { type: "button", "aria-label": `Play ${game.title} now` }, "Play now");
+    const play = el("button", { type: "button", "aria-label": t("Play {game} now", { game: game.title }) },
+      t("Play now"));
     play.addEventListener("click", () => playNow(game, play));
-    const setUp = el("button", { type: "button", class: "secondary", "aria-label": `Set up a ${game.title} room` },
-      "Set up a room");
+    const setUp = el("button", { type: "button", class: "secondary",
+      "aria-label": t("Set up a {game} room", { game: game.title }) }, t("Set up a room"));
     setUp.addEventListener("click", () => {
       gameSelect.value = game.id;
       gameChanged();
@@ -97,8 +101,9 @@ function showGames() {
     });
     const opponents = game.min_seats - 1;
     const against = game.bots.length
-      ? `You against ${opponents === 1 ? "a bot" : `${opponents} bots`} (${botWords(game, strongestBot(game))}), ` +
-        "standard rules."
+      ? tn("Play now: You against a bot ({bot}), standard rules.",
+        "Play now: You against {n} bots ({bot}), standard rules.", opponents,
+        { bot: botWords(game, strongestBot(game)) })
       : "";
     list.append(
       el("li", { class: "game-card", "data-game": game.id },
@@ -106,9 +111,10 @@ function showGames() {
         el("p", {}, game.summary),
         el("p", { class: "muted small" },
           playerCount(game),
-          game.bots.length ? ` · bots: ${game.bots.map((bot) => botWords(game, bot)).join(", ")}` : ""),
+          game.bots.length
+            ? [" · ", t("bots: {bots}", { bots: game.bots.map((bot) => botWords(game, bot)).join(", ") })] : ""),
         el("div", { class: "row" }, play, setUp),
-        against ? el("p", { class: "muted small play-note" }, `Play now: ${against}`) : null),
+        against ? el("p", { class: "muted small play-note" }, against) : null),
     );
   }
 }
@@ -128,14 +134,14 @@ async function playNow(game, button) {
   const seats = ["human", ...bots];
   while (seats.length < game.min_seats) seats.push("human");
   button.disabled = true;
-  button.textContent = "Starting…";
+  button.textContent = t("Starting…");
   try {
     await createAndEnter({ game: game.id, seats, options: {}, turn_timer: null }, name);
   } catch (error) {
-    playError.textContent = `The game could not start: ${error.message}`;
+    playError.textContent = t("The game could not start: {reason}", { reason: error.message });
     playError.hidden = false;
     button.disabled = false;
-    button.textContent = "Play now";
+    button.textContent = t("Play now");
   }
 }
 
@@ -183,9 +189,9 @@ function botLabel(game, bot) {
   // The game lists its bots weakest first; saying so helps choose one.
   const index = game.bots.indexOf(bot);
   const words = botWords(game, bot);
-  if (game.bots.length > 1 && index === 0) return `Bot: ${words} (weakest)`;
-  if (game.bots.length > 1 && index === game.bots.length - 1) return `Bot: ${words} (strongest)`;
-  return `Bot: ${words}`;
+  if (game.bots.length > 1 && index === 0) return t("Bot: {bot} (weakest)", { bot: words });
+  if (game.bots.length > 1 && index === game.bots.length - 1) return t("Bot: {bot} (strongest)", { bot: words });
+  return t("Bot: {bot}", { bot: words });
 }
 
 function defaultSeat(game, index) {
@@ -202,7 +208,7 @@ function showSeats() {
   for (let index = 0; index < count; index += 1) {
     const id = `seat-${index}`;
     const select = el("select", { id, name: id },
-      el("option", { value: "human" }, index === 0 ? "Person (you)" : "Person"),
+      el("option", { value: "human" }, index === 0 ? t("Person (you)") : t("Person")),
       ...game.bots.map((bot) => el("option", { value: `bot:${bot}` }, botLabel(game, bot))),
     );
     select.value = seatChoices[index] ?? defaultSeat(game, index);
@@ -210,7 +216,8 @@ function showSeats() {
     select.addEventListener("change", () => {
       seatChoices[index] = select.value;
     });
-    seatsBox.append(el("div", { class: "seat-row" }, el("label", { for: id }, `Seat ${index + 1}`), select));
+    seatsBox.append(el("div", { class: "seat-row" },
+      el("label", { for: id }, t("Seat {number}", { number: index + 1 })), select));
   }
 }
 
@@ -239,7 +246,8 @@ function showOptions(game) {
     // Choices keep their JSON type (numbers stay numbers): the select holds their index.
     const select = el("select", { id },
       ...spec.choices.map((choice, index) =>
-        el("option", { value: String(index) }, choiceWords(choice) + (choice === spec.default ? " (default)" : ""))),
+        el("option", { value: String(index) }, choice === spec.default
+          ? t("{choice} (default)", { choice: choiceWords(choice) }) : choiceWords(choice))),
     );
     select.value = String(Math.max(0, spec.choices.indexOf(spec.default)));
     select.dataset.option = spec.name;
@@ -255,19 +263,16 @@ function showOptions(game) {
 function customValueBox(spec, select) {
   const id = `option-${spec.name}-custom`;
   const helpId = `${id}-help`;
-  select.append(el("option", { value: CUSTOM }, "your own…"));
+  select.append(el("option", { value: CUSTOM }, t("your own…")));
   const text = el("textarea", {
     id, rows: 3, spellcheck: "false", autocomplete: "off", autocapitalize: "off",
     "aria-describedby": helpId, inputmode: spec.amounts ? "decimal" : null,
   });
   text.dataset.custom = spec.name;
   const entry = amountsEntry(spec);
-  const label = entry ? `${sentence(spec.also_accepts)}, in ${unitWords(entry)}` : sentence(spec.also_accepts);
-  const help = entry
-    ? `Separate the amounts with a comma and a space, or with spaces or lines; a comma between digits ` +
-      `separates thousands: ${formatAmount(1, entry)}, ${formatAmount(entry.scale * 5000, entry)}, ` +
-      `${formatAmount(entry.scale * 1_000_000, entry)}.`
-    : "Separate numbers with commas or spaces (no thousands separators), or type JSON such as [1, 2, 3].";
+  const label = entry ? unitWords(entry, sentence(spec.also_accepts)) : sentence(spec.also_accepts);
+  const help = entry ? amountsHelp(entry)
+    : t("Separate numbers with commas or spaces (no thousands separators), or type JSON such as [1, 2, 3].");
   const box = el("div", { class: "custom-value" },
     el("label", { for: id }, label), text, el("span", { class: "help", id: helpId }, help));
   // A default outside the choices can only be shown as a custom value.
@@ -292,8 +297,36 @@ function amountsEntry(spec) {
   return { kind: spec.name, label: spec.name, low: 1, high: Number.MAX_SAFE_INTEGER, step: 1, unit: "", ...spec.amounts };
 }
 
-function unitWords(entry) {
-  return { USD: "dollars", JPY: "yen" }[entry.currency] ?? (entry.unit || "units");
+/** An option's own amounts with the unit they are typed in: "Your own case values, in dollars". */
+function unitWords(entry, what) {
+  if (entry.currency === "USD") return t("{what}, in dollars", { what });
+  if (entry.currency === "JPY") return t("{what}, in yen", { what });
+  return entry.unit ? t("{what}, in {unit}", { what, unit: entry.unit }) : what;
+}
+
+/**
+ * How to type several amounts in one box, with the language's own thousands separator: in
+ * English a comma between digits groups them and ", " separates amounts; where the comma is
+ * the decimal mark (Spanish, Italian) ", " still separates; where a space groups digits
+ * (Uzbek) amounts are separated by ";" or lines only.
+ */
+function amountsHelp(entry) {
+  const examples = [1, 5000, 1_000_000].map((amount) => formatAmount(entry.scale * amount, entry)).join("; ");
+  const { group } = numberSymbols();
+  if (group === ",") {
+    return t("Separate the amounts with a comma and a space, or with spaces or lines; a comma between digits separates thousands: {examples}.", { examples });
+  }
+  if (group === ".") {
+    return t("Separate the amounts with a comma and a space, or with spaces or lines; a dot between digits separates thousands: {examples}.", { examples });
+  }
+  return t("Separate the amounts with a semicolon or with lines; a space between digits separates thousands: {examples}.", { examples });
+}
+
+/** The typed amounts of one box, one string each (see amountsHelp). */
+function amountPieces(text) {
+  const spaced = ![",", "."].includes(numberSymbols().group);
+  const separators = spaced ? /[;\n]+/ : /,\s+|[\s;]+/;
+  return text.split(separators).map((piece) => piece.trim().replace(/,$/, "")).filter(Boolean);
 }
 
 /**
@@ -307,11 +340,11 @@ function readTypedValue(typed, spec) {
   const text = typed.trim();
   const entry = amountsEntry(spec);
   if (entry) {
-    // ", " or spaces or lines separate the amounts; a comma between digits is a thousands separator.
-    const pieces = text.split(/,\s+|[\s;]+/).map((piece) => piece.replace(/,$/, "")).filter(Boolean);
-    return pieces.map((piece) => {
+    return amountPieces(text).map((piece) => {
       const amount = parseAmount(piece, entry);
-      if (amount instanceof Error) throw new BadValue(`“${piece}” is not an amount: ${amount.message}`);
+      if (amount instanceof Error) {
+        throw new BadValue(t("“{piece}” is not an amount: {reason}", { piece, reason: amount.message }));
+      }
       return amount;
     });
   }
@@ -339,7 +372,8 @@ function chosenOptions(game) {
       const box = optionsBox.querySelector(`[data-custom="${CSS.escape(spec.name)}"]`);
       try {
         if (!box.value.trim()) {
-          throw new BadValue(`type your own values for “${spec.description}”, or choose one of the listed ones`);
+          throw new BadValue(t("type your own values for “{option}”, or choose one of the listed ones",
+            { option: spec.description }));
         }
         options[spec.name] = readTypedValue(box.value, spec);
       } catch (error) {
@@ -363,7 +397,7 @@ async function createRoom(event) {
     options = chosenOptions(game);
   } catch (error) {
     if (!(error instanceof BadValue)) throw error;
-    createError.textContent = `The room was not created: ${error.message}`;
+    createError.textContent = t("The room was not created: {reason}", { reason: error.message });
     createError.hidden = false;
     error.box.setAttribute("aria-invalid", "true");
     error.box.focus();
@@ -373,24 +407,24 @@ async function createRoom(event) {
   const name = seats[0] === "human" ? playerName() : "";
   if (name === null) return;
   createButton.disabled = true;
-  createButton.textContent = "Creating…";
+  createButton.textContent = t("Creating…");
   const timer = timerSelect.value ? Number(timerSelect.value) : null;
   try {
     await createAndEnter({ game: game.id, options, seats, turn_timer: timer }, name);
   } catch (error) {
-    createError.textContent = `The room was not created: ${error.message}`;
+    createError.textContent = t("The room was not created: {reason}", { reason: error.message });
     createError.hidden = false;
     createButton.disabled = false;
-    createButton.textContent = "Create room and play";
+    createButton.textContent = t("Create room and play");
   }
 }
 
 // --- rooms waiting for players --------------------------------------------------------------
 
 function waited(seconds) {
-  if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 3600)} h`;
+  if (seconds < 60) return t("{n} s", { n: Math.max(0, Math.round(seconds)) });
+  if (seconds < 3600) return t("{n} min", { n: Math.round(seconds / 60) });
+  return t("{n} h", { n: Math.round(seconds / 3600) });
 }
 
 /** Show the rooms waiting for players; false when the server keeps no such list. */
@@ -407,13 +441,15 @@ async function showOpenRooms() {
   const shown = Array.isArray(rooms) ? rooms.filter((room) => room.seats_free > 0) : [];
   panel.hidden = shown.length === 0;
   list.replaceChildren(...shown.map((room) => {
-    const free = `${room.seats_free} of ${room.seats_total} seat${room.seats_total === 1 ? "" : "s"} free`;
+    const free = tn("{free} of {n} seat free", "{free} of {n} seats free", room.seats_total,
+      { free: room.seats_free });
+    const waiting = waited(room.waiting_seconds ?? 0);
     return el("li", { class: "open-room", "data-room": room.room },
       el("span", { class: "open-room-game" }, room.title ?? room.game),
-      el("span", { class: "muted small" }, ` · ${free} · waiting ${waited(room.waiting_seconds ?? 0)}`),
+      el("span", { class: "muted small" }, " · ", free, " · ", t("waiting {time}", { time: waiting })),
       el("a", { class: "button secondary", href: room.invite ?? `/r/${encodeURIComponent(room.room)}`,
-        "aria-label": `Join the ${room.title ?? room.game} room waiting ${waited(room.waiting_seconds ?? 0)}` },
-      "Join"));
+        "aria-label": t("Join the {game} room waiting {time}", { game: room.title ?? room.game, time: waiting }) },
+      t("Join")));
   }));
   return true;
 }
@@ -434,12 +470,13 @@ async function showMyRooms() {
   const list = document.getElementById("my-rooms");
   list.replaceChildren();
   panel.hidden = rooms.length === 0;
-  const statusWords = { waiting: "waiting for players", playing: "playing", over: "over" };
+  const statusWords = { waiting: t("waiting for players"), playing: t("playing"), over: t("over") };
   for (const room of rooms) {
-    const item = el("li", { class: "row" }, el("a", { href: `/r/${encodeURIComponent(room)}` }, `Room ${room}`));
+    const item = el("li", { class: "row" },
+      el("a", { href: `/r/${encodeURIComponent(room)}` }, t("Room {room}", { room })));
     const about = el("span", { class: "muted small" }, "");
-    const forget = el("button", { type: "button", class: "secondary" }, "Forget");
-    forget.setAttribute("aria-label", `Forget my seat in room ${room}`);
+    const forget = el("button", { type: "button", class: "secondary" }, t("Forget"));
+    forget.setAttribute("aria-label", t("Forget my seat in room {room}", { room }));
     forget.addEventListener("click", () => {
       store(tokenKey(room), null);
       showMyRooms();
@@ -449,17 +486,107 @@ async function showMyRooms() {
     api(`/api/rooms/${encodeURIComponent(room)}`)
       .then((summary) => {
         about.textContent = `${summary.title} · ${statusWords[summary.status] ?? summary.status} · ` +
-          `game ${summary.game_number}`;
+          t("game {number}", { number: summary.game_number });
       })
       .catch((error) => {
-        about.textContent = error.status === 404 ? "no longer exists" : "could not be checked";
+        about.textContent = error.status === 404 ? t("no longer exists") : t("could not be checked");
       });
   }
+}
+
+// --- the page's words ------------------------------------------------------------------------
+
+/** The lobby's static text, by the data-i18n names of index.html. */
+function pageWords() {
+  return {
+    "page-title": t("High Stakes · lobby"),
+    skip: t("Skip to the games"),
+    tagline: t("money games with friends and bots"),
+    "games-heading": t("Play"),
+    "name-label": t("Your name"),
+    "name-help": t("Others see it at the table; this browser remembers it."),
+    "games-loading": t("Loading the games…"),
+    "open-rooms-heading": t("Open rooms"),
+    "open-rooms-about": t("Rooms waiting for players: take a free seat."),
+    "my-rooms-heading": t("Your seats"),
+    "my-rooms-about": t("Rooms where this browser holds a seat."),
+    "replays-heading": t("Replays"),
+    "replays-about": fillNodes(t("Every finished game can be watched again from its room, or from a record file (the end of a game offers it to download; {command} keeps one for each game)."),
+    { command: el("code", {}, "highstakes play") }),
+    "watch-record": t("Watch a record file"),
+    "create-heading": t("Set up a room"),
+    "game-label": t("Game"),
+    "players-label": t("Players"),
+    "seats-legend": t("Seats"),
+    "seats-about": t("You take the first person's seat; others join with the invite link. A bot plays the way you choose."),
+    "options-legend": t("Options"),
+    "timer-label": t("Turn timer"),
+    "timer-help": t("When a person takes longer, a bot plays that turn for them."),
+    "timer-off": t("Off"),
+    "timer-30": t("30 seconds"),
+    "timer-60": t("1 minute"),
+    "timer-120": t("2 minutes"),
+    "timer-300": t("5 minutes"),
+    "create-button": t("Create room and play"),
+  };
+}
+
+/** What is set in the options now, by option name, to be set again after a redraw. */
+function optionsChosen() {
+  const chosen = new Map();
+  for (const control of optionsBox.querySelectorAll("[data-option]")) {
+    const custom = optionsBox.querySelector(`[data-custom="${CSS.escape(control.dataset.option)}"]`);
+    chosen.set(control.dataset.option, { checked: control.checked, value: control.value, custom: custom?.value });
+  }
+  return chosen;
+}
+
+function restoreOptions(chosen) {
+  for (const control of optionsBox.querySelectorAll("[data-option]")) {
+    const before = chosen.get(control.dataset.option);
+    if (!before) continue;
+    if (control.type === "checkbox") control.checked = before.checked;
+    else control.value = before.value;
+    const custom = optionsBox.querySelector(`[data-custom="${CSS.escape(control.dataset.option)}"]`);
+    if (custom && before.custom !== undefined) custom.value = before.custom;
+    control.dispatchEvent(new Event("change"));
+  }
+}
+
+/**
+ * Everything in the new language: the games as the server names them in it, the form with
+ * what was chosen in it kept (game, seats, options), the rooms.
+ */
+async function redraw() {
+  nameProblem.hidden = true;
+  showMyRooms();
+  showOpenRooms();
+  let fresh;
+  try {
+    fresh = await api("/api/games");
+  } catch {
+    return; // the games stay as they were, in the words they came in
+  }
+  const chosen = { game: gameSelect.value, count: seatCountSelect.value, options: optionsChosen() };
+  games = fresh;
+  showGames();
+  fillGameSelect();
+  if (!games.some((game) => game.id === chosen.game)) {
+    if (games.length) gameChanged();
+    return;
+  }
+  gameSelect.value = chosen.game;
+  markSelectedGame();
+  seatCountSelect.value = chosen.count;
+  showSeats();
+  showOptions(currentGame());
+  restoreOptions(chosen.options);
 }
 
 // --- start ------------------------------------------------------------------------------------
 
 async function start() {
+  await startPage(pageWords, redraw);
   form.addEventListener("submit", createRoom);
   gameSelect.addEventListener("change", gameChanged);
   seatCountSelect.addEventListener("change", showSeats);
@@ -473,7 +600,7 @@ async function start() {
     games = await api("/api/games");
   } catch (error) {
     const status = document.getElementById("games-status");
-    status.textContent = `Could not load the games: ${error.message}`;
+    status.textContent = t("Could not load the games: {reason}", { reason: error.message });
     status.classList.add("alert");
     createButton.disabled = true;
     return;

@@ -6,9 +6,12 @@
 // was after that many decisions, from any seat's place), and the game's own renderer draws
 // each position exactly as it drew the live table (the generic renderer for games without
 // one). A record is seen only once its game is over, so every seat's view may be shown.
+// Its words are the reader's language's (i18n.js); the server's (the moves in words) come in
+// that language too.
 
-import { api, el, formatValue, resultParts, seatName, useBotLabels } from "./common.js";
+import { api, el, formatValue, resultParts, seatName, startPage, useBotLabels } from "./common.js";
 import * as genericRenderer from "./generic-renderer.js";
+import { fillNodes, number, t } from "./i18n.js";
 
 const params = new URLSearchParams(window.location.search);
 const roomId = params.get("room");
@@ -33,7 +36,10 @@ const replay = {
   loading: 0, // the latest position asked for: an older answer arriving late is not drawn
 };
 
-function showError(text) {
+/** A problem in words, or none; `words` writes it (again after a change of language). */
+function showError(words) {
+  replay.errorWords = words;
+  const text = words ? words() : "";
   elements.error.replaceChildren(text);
   elements.error.hidden = !text;
 }
@@ -60,10 +66,11 @@ function recordFromFile(file) {
     try {
       record = JSON.parse(text);
     } catch {
-      throw new Error(`${file.name} is not a game record: it is not JSON.`);
+      throw new Error(t("{file} is not a game record: it is not JSON.", { file: file.name }));
     }
     if (!record || typeof record !== "object" || Array.isArray(record) || !Array.isArray(record.actions)) {
-      throw new Error(`${file.name} is not a game record: a record is a JSON object with a game, seats and actions.`);
+      throw new Error(t("{file} is not a game record: a record is a JSON object with a game, seats and actions.",
+        { file: file.name }));
     }
     return record;
   });
@@ -75,29 +82,37 @@ async function begin(record, seats) {
   try {
     replay.outline = await api("/api/replay", { method: "POST", body: { record } });
   } catch (error) {
-    showError(error.status === 404
-      ? "This server does not replay games. The record can still be watched in a terminal: highstakes replay FILE."
-      : `This record cannot be replayed: ${error.message}`);
+    showError(() => t("This record cannot be replayed: {reason}", { reason: error.message }));
     return;
   }
   const outline = replay.outline;
   const game = await loadGame(outline.game);
   useBotLabels(game?.bot_labels);
-  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [] });
+  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [], game: game?.id ?? "" });
   replay.renderer = await loadRenderer(game);
   replay.seats = seats ?? outline.seat_names.map((name, seat) => ({ seat, kind: "human", name, connected: true }));
-  elements.replayTitle.textContent = `${outline.title} · replay${gameNumber ? ` of game ${gameNumber}` : ""}`;
-  document.title = `${outline.title} · replay · High Stakes`;
   elements.pick.hidden = true;
   elements.controls.hidden = false;
   elements.movesPanel.hidden = false;
   elements.position.max = String(outline.positions - 1);
-  elements.viewer.replaceChildren(el("option", { value: "" }, "a spectator"),
-    ...replay.seats.map((seat, index) => el("option", { value: String(index) }, seatName(replay.seats, index))));
-  elements.moves.replaceChildren(el("li", {}, moveButton(0, "The start")),
-    ...outline.moves.map((move, index) =>
-      el("li", {}, moveButton(index + 1, `${seatName(replay.seats, move.seat)}: ${move.label}`))));
+  drawOutline();
   await show(0);
+}
+
+/** The title, the seats to watch from and the list of every move, in the page's language. */
+function drawOutline() {
+  const outline = replay.outline;
+  elements.replayTitle.textContent = gameNumber
+    ? t("{game} · replay of game {number}", { game: outline.title, number: gameNumber })
+    : t("{game} · replay", { game: outline.title });
+  document.title = t("{game} · replay · High Stakes", { game: outline.title });
+  const viewer = elements.viewer.value;
+  elements.viewer.replaceChildren(el("option", { value: "" }, t("a spectator")),
+    ...replay.seats.map((seat, index) => el("option", { value: String(index) }, seatName(replay.seats, index))));
+  elements.viewer.value = viewer;
+  elements.moves.replaceChildren(el("li", {}, moveButton(0, t("The start"))),
+    ...outline.moves.map((move, index) => el("li", {}, moveButton(index + 1,
+      t("{name}: {move}", { name: seatName(replay.seats, move.seat), move: move.label })))));
 }
 
 function moveButton(position, text) {
@@ -153,11 +168,11 @@ async function show(position) {
     step = await stepAt(target, replay.seat);
   } catch (error) {
     stop();
-    showError(`This position could not be shown: ${error.message}`);
+    showError(() => t("This position could not be shown: {reason}", { reason: error.message }));
     return;
   }
   if (replay.loading !== target) return; // a later request won
-  showError("");
+  showError(null);
   // The renderers keep what they saw (a log of turns): one step forward continues the same
   // table; any other move starts a fresh one, so nothing from another point of the game stays.
   const shown = replay.shown;
@@ -186,16 +201,17 @@ function showControls(step) {
   const last = replay.outline.positions - 1;
   const position = replay.position;
   elements.position.value = String(position);
-  elements.positionText.textContent = `${position} of ${last}`;
+  elements.positionText.textContent = t("{position} of {last}", { position: number(position), last: number(last) });
   const move = step.last_move;
   elements.lastMove.replaceChildren(...(move
-    ? [el("strong", {}, `Move ${position}: `), `${seatName(replay.seats, move.seat)}: ${move.label}`]
-    : ["The start: nobody has moved yet."]));
+    ? [el("strong", {}, t("Move {number}:", { number: position })), " ",
+      t("{name}: {move}", { name: seatName(replay.seats, move.seat), move: move.label })]
+    : [t("The start: nobody has moved yet.")]));
   for (const [id, disabled] of [["toStart", position === 0], ["back", position === 0], ["forward", position === last],
     ["toEnd", position === last]]) {
     elements[id].disabled = disabled;
   }
-  elements.play.textContent = replay.playing ? "Pause" : "▶ Play";
+  elements.play.textContent = replay.playing ? t("Pause") : t("▶ Play");
   for (const button of elements.moves.querySelectorAll("button")) {
     const current = Number(button.dataset.position) === position;
     button.classList.toggle("current", current);
@@ -206,6 +222,11 @@ function showControls(step) {
   if (step.over) elements.resultBody.replaceChildren(...resultParts(step.result, replay.seats, null, scoreText));
 }
 
+/** The position shown, or the one on its way: steps count from where the viewer is going. */
+function heading() {
+  return replay.loading ?? replay.position;
+}
+
 function jump(position) {
   stop();
   show(position);
@@ -214,7 +235,7 @@ function jump(position) {
 function stop() {
   clearInterval(replay.playing);
   replay.playing = null;
-  elements.play.textContent = "▶ Play";
+  elements.play.textContent = t("▶ Play");
 }
 
 function togglePlay() {
@@ -225,7 +246,7 @@ function togglePlay() {
   const last = replay.outline.positions - 1;
   if (replay.position >= last) show(0); // at the end, play starts again from the start
   replay.playing = setInterval(advance, Number(elements.speed.value));
-  elements.play.textContent = "Pause";
+  elements.play.textContent = t("Pause");
 }
 
 async function advance() {
@@ -242,8 +263,8 @@ async function advance() {
 
 function listen() {
   elements.toStart.addEventListener("click", () => jump(0));
-  elements.back.addEventListener("click", () => jump(replay.position - 1));
-  elements.forward.addEventListener("click", () => jump(replay.position + 1));
+  elements.back.addEventListener("click", () => jump(heading() - 1));
+  elements.forward.addEventListener("click", () => jump(heading() + 1));
   elements.toEnd.addEventListener("click", () => jump(replay.outline.positions - 1));
   elements.play.addEventListener("click", togglePlay);
   elements.position.addEventListener("input", () => jump(Number(elements.position.value)));
@@ -255,7 +276,7 @@ function listen() {
   elements.viewer.addEventListener("change", () => {
     replay.seat = elements.viewer.value === "" ? null : Number(elements.viewer.value);
     replay.shown = null;
-    show(replay.position);
+    show(heading());
   });
   document.addEventListener("keydown", (event) => {
     if (!replay.outline || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -264,7 +285,7 @@ function listen() {
     const moves = { ArrowRight: 1, ArrowLeft: -1 };
     if (event.key in moves) {
       event.preventDefault();
-      jump(replay.position + moves[event.key]);
+      jump(heading() + moves[event.key]);
     } else if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
       jump(event.key === "Home" ? 0 : replay.outline.positions - 1);
@@ -279,20 +300,72 @@ function listen() {
     try {
       await begin(await recordFromFile(file), null);
     } catch (error) {
-      showError(error.message);
+      showError(() => error.message);
     }
   });
 }
 
+/** The replay page's static text, by the data-i18n names of replay.html. */
+function pageWords() {
+  return {
+    "page-title": t("Replay · High Stakes"),
+    skip: t("Skip to the table"),
+    "back-to-room": t("Back to the room"),
+    "pick-heading": t("Watch a game record"),
+    "record-file-label": t("A record file"),
+    "record-file-help": fillNodes(t("The JSON file of a finished game: downloaded from the end of a game in a room, or saved by {command}."), { command: el("code", {}, "highstakes play") }),
+    "controls-label": t("Replay controls"),
+    "to-start": t("◀◀ Start"),
+    back: t("◀ Back"),
+    forward: t("Next ▶"),
+    "to-end": t("End ▶▶"),
+    "position-label": t("Move"),
+    "speed-label": t("Speed"),
+    "speed-2000": t("slow (a move every 2 s)"),
+    "speed-1000": t("a move a second"),
+    "speed-500": t("2 moves a second"),
+    "speed-250": t("4 moves a second"),
+    "viewer-label": t("Shown as"),
+    "result-heading": t("Game over"),
+    "table-label": t("Game table"),
+    "moves-summary": t("Every move (choose one to jump to it)"),
+  };
+}
+
+/**
+ * The page in the language just chosen: its own words at once; the record's outline (the
+ * moves in words) asked for again in it; the position drawn afresh by the renderer.
+ */
+async function redraw() {
+  elements.replayTitle.textContent = t("Replay");
+  elements.play.textContent = replay.playing ? t("Pause") : t("▶ Play");
+  showError(replay.errorWords);
+  if (!replay.outline) return;
+  const game = await loadGame(replay.outline.game);
+  useBotLabels(game?.bot_labels);
+  try {
+    replay.outline = await api("/api/replay", { method: "POST", body: { record: replay.record } });
+  } catch {
+    // The moves stay in the words they came in.
+  }
+  replay.steps.clear();
+  replay.shown = null;
+  drawOutline();
+  await show(replay.position);
+}
+
 async function start() {
+  await startPage(pageWords, redraw);
+  elements.replayTitle.textContent = t("Replay");
+  elements.play.textContent = t("▶ Play");
   listen();
   if (roomId && gameNumber) {
     try {
       const { record, seats } = await recordFromRoom();
       await begin(record, seats);
     } catch (error) {
-      showError(error.status === 409 ? "That game is not over yet: its replay opens once it ends."
-        : `That game's record could not be loaded: ${error.message}`);
+      showError(() => (error.status === 409 ? t("That game is not over yet: its replay opens once it ends.")
+        : t("That game's record could not be loaded: {reason}", { reason: error.message })));
     }
     return;
   }

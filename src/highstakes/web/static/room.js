@@ -4,12 +4,17 @@
 // This page knows nothing about any game. It shows what every game shares (seats, whose
 // turn, refusals, the result, rematch) and leaves the table itself to the renderer module
 // the server names for the game, or to the generic renderer when there is none.
+//
+// Its words are the reader's language's (i18n.js). The server hears of the language with
+// every request (Accept-Language) and on the WebSocket's address (lang=), so that what it
+// says in words (refusals, moves, bots) comes in it; a switch of language reconnects.
 
 import {
-  api, el, formatValue, isSeated, load, NAME_KEY, refusalNode, resultParts, seatName, store, tokenKey,
-  useBotLabels,
+  api, el, formatValue, isSeated, listWords, load, NAME_KEY, refusalNode, resultParts, seatName, startPage, store,
+  tokenKey, useBotLabels,
 } from "./common.js";
 import * as genericRenderer from "./generic-renderer.js";
+import { language, number, t, tn } from "./i18n.js";
 
 /** A score as the game writes it: a renderer may export formatScore (money in cents, say). */
 function scoreText(score) {
@@ -83,14 +88,16 @@ function roomFromPath() {
 
 // --- messages to the player -----------------------------------------------------------------
 
-function setConnection(kind, text) {
+/** The connection's state in the header: `words` writes it (again after a change of language). */
+function setConnection(kind, words) {
+  Object.assign(room, { connectionKind: kind, connectionWords: words });
   elements.connection.className = `pill ${kind}`;
-  elements.connection.replaceChildren(text);
+  elements.connection.replaceChildren(words());
 }
 
 /** A refusal from the server (an `error` message): the rule in words; its code only as a tooltip. */
 function showError(message) {
-  elements.error.replaceChildren(el("strong", {}, "Refused: "), refusalNode(message));
+  elements.error.replaceChildren(el("strong", {}, t("Refused:")), " ", refusalNode(message));
   elements.error.hidden = false;
 }
 
@@ -105,18 +112,23 @@ function clearError() {
   elements.error.replaceChildren();
 }
 
-function showNotice(...content) {
-  elements.notice.replaceChildren(...content);
-  elements.notice.hidden = content.length === 0;
+/** A note above the table; `words` writes it (again after a change of language); none hides it. */
+function showNotice(words = null) {
+  room.noticeWords = words;
+  elements.notice.replaceChildren(...(words ? [words()] : []));
+  elements.notice.hidden = words === null;
 }
 
-function fatal(text, detail) {
-  setConnection("offline", "Not connected");
+/** The page cannot go on (no such room, no server): `words` gives the heading and the detail. */
+function fatal(words) {
+  room.fatalWords = words;
+  const [text, detail] = words();
+  setConnection("offline", () => t("Not connected"));
   elements.table.replaceChildren(
     el("div", { class: "panel" },
       el("h2", {}, text),
       detail ? el("p", {}, detail) : null,
-      el("p", {}, el("a", { href: "/" }, "Back to the lobby"))),
+      el("p", {}, el("a", { href: "/" }, t("Back to the lobby")))),
   );
 }
 
@@ -126,7 +138,7 @@ function fatal(text, detail) {
 function send(message) {
   const socket = room.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    showProblem("Not connected to the server: nothing was sent. Reconnecting…");
+    showProblem(t("Not connected to the server: nothing was sent. Reconnecting…"));
     reconnectNow();
     return false;
   }
@@ -142,7 +154,8 @@ function connect() {
   const url = new URL(`/ws/${encodeURIComponent(roomId)}`, window.location.href);
   url.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
   if (room.token) url.searchParams.set("token", room.token);
-  setConnection("pending", room.attempts ? "Reconnecting…" : "Connecting…");
+  url.searchParams.set("lang", language());
+  setConnection("pending", room.attempts ? () => t("Reconnecting…") : () => t("Connecting…"));
   let socket;
   try {
     socket = new WebSocket(url);
@@ -157,7 +170,7 @@ function connect() {
     if (room.socket !== socket) return;
     room.attempts = 0;
     room.lastHeard = Date.now();
-    setConnection("online", room.token ? "Connected" : "Connected · watching");
+    setConnection("online", room.token ? () => t("Connected") : () => t("Connected · watching"));
     startPings(socket);
   });
   socket.addEventListener("message", (event) => {
@@ -176,7 +189,7 @@ function connect() {
     room.socket = null;
     stopPings();
     if (event.code === NO_ROOM_CLOSE) {
-      fatal("This room no longer exists", "The server does not know it any more.");
+      fatal(() => [t("This room no longer exists"), t("The server does not know it any more.")]);
       return;
     }
     if (event.code === BAD_TOKEN_CLOSE && room.token) {
@@ -208,13 +221,15 @@ function showRetryCountdown() {
   if (!countdown) {
     // The pill is a live region: the words are announced once, while the seconds
     // ticking by are hidden from screen readers so they are not read out every second.
-    countdown = el("span", { class: "countdown", "aria-hidden": "true" });
-    const now = el("button", { type: "button", class: "secondary compact" }, "Retry now");
-    now.addEventListener("click", reconnectNow);
-    elements.connection.className = "pill offline";
-    elements.connection.replaceChildren("Connection lost", countdown, now);
+    setConnection("offline", () => {
+      const now = el("button", { type: "button", class: "secondary compact" }, t("Retry now"));
+      now.addEventListener("click", reconnectNow);
+      return el("span", { class: "lost" }, t("Connection lost"),
+        el("span", { class: "countdown", "aria-hidden": "true" }), now);
+    });
+    countdown = elements.connection.querySelector(".countdown");
   }
-  countdown.textContent = ` · retrying in ${seconds} s`;
+  countdown.textContent = " · " + t("retrying in {seconds} s", { seconds });
 }
 
 function reconnectNow() {
@@ -259,8 +274,7 @@ function handleMessage(message) {
     case "error":
       if (message.code === "bad_token") {
         forgetToken();
-        showNotice("This browser's seat for the room is no longer valid: you are watching. " +
-          "Take a free seat below if there is one.");
+        showNotice(() => t("This browser's seat for the room is no longer valid: you are watching. Take a free seat below if there is one."));
         break;
       }
       // A renderer that shows the refusal beside its controls says so: it is shown once.
@@ -277,7 +291,8 @@ function handleMessage(message) {
       if (message.preparing) {
         // The advice needs a one-off computation on the server; it follows by itself.
         room.hintNotice = true;
-        showNotice(`Preparing the hint: about ${message.seconds} s. It will appear when ready.`);
+        const seconds = number(Math.max(1, Math.round(message.seconds)));
+        showNotice(() => t("Preparing the hint: about {seconds} s. It will appear when ready.", { seconds }));
         break;
       }
       if (room.hintNotice) {
@@ -339,34 +354,36 @@ function showStatus(message) {
   if (message.status === "waiting") {
     const people = seats.filter((seat) => seat.kind === "human");
     const joined = people.filter((seat) => seat.name).length;
-    turn = `Waiting for players: ${joined} of ${people.length} ${people.length === 1 ? "person has" : "people have"} joined`;
+    turn = tn("Waiting for players: {joined} of {n} person has joined",
+      "Waiting for players: {joined} of {n} people have joined", people.length, { joined });
   } else if (message.status === "over") {
-    turn = "Game over";
+    turn = t("Game over");
   } else if (mine) {
-    turn = "Your turn";
+    turn = t("Your turn");
   } else if (toAct.length) {
-    turn = `${toAct.map((seat) => seatName(seats, seat)).join(" and ")} to play`;
+    turn = t("{names} to play", { names: listWords(toAct.map((seat) => seatName(seats, seat))) });
   } else {
-    turn = "Playing";
+    turn = t("Playing");
   }
   elements.turn.textContent = turn;
   elements.turn.classList.toggle("mine", mine);
-  document.title = `${mine ? "▶ Your turn · " : ""}${room.title || "Room"} · High Stakes`;
+  document.title = mine ? t("▶ Your turn · {room} · High Stakes", { room: room.title || t("Room") })
+    : t("{room} · High Stakes", { room: room.title || t("Room") });
 
   elements.seatStrip.replaceChildren(...seats.map((seat, index) => {
     const connected = seat.kind === "bot" || seat.connected;
-    const label = seat.kind === "human" && !seat.name ? `Seat ${index + 1}: free` : seatName(seats, index);
-    const you = index === message.seat ? " (you)" : "";
+    const label = seat.kind === "human" && !seat.name ? t("Seat {number}: free", { number: index + 1 })
+      : seatName(seats, index);
     return el("li", { class: toAct.includes(index) && message.status === "playing" ? "acting" : null },
       el("span", {
         class: `dot ${connected ? "on" : "off"}`,
         role: "img",
-        "aria-label": seat.kind === "bot" ? "bot" : connected ? "online" : "offline",
+        "aria-label": seat.kind === "bot" ? t("bot") : connected ? t("online") : t("offline"),
       }),
-      label + you);
+      index === message.seat ? t("{name} (you)", { name: label }) : label);
   }));
   if (!isSeated(message)) {
-    elements.seatStrip.append(el("li", {}, "You are watching"));
+    elements.seatStrip.append(el("li", {}, t("You are watching")));
   }
   updateTurnTimer(message);
   elements.invite.open = message.status === "waiting";
@@ -392,7 +409,7 @@ function updateTurnTimer(message) {
 function showTimerText() {
   if (room.turnEndsAt === null) return;
   const left = Math.max(0, Math.ceil((room.turnEndsAt - performance.now()) / 1000));
-  const text = `${left} s left in this turn`;
+  const text = t("{seconds} s left in this turn", { seconds: left });
   // Only write when the second changes, so the tick does not touch the page in between.
   if (elements.timer.textContent !== text) elements.timer.textContent = text;
 }
@@ -416,9 +433,10 @@ function showJoin() {
   elements.joinSeats.dataset.seats = wanted;
   elements.joinSeats.replaceChildren(
     // Submit buttons: Enter in the name field takes the first free seat.
-    ...free.map((seat) => el("button", { type: "submit", value: String(seat.seat) }, `Take seat ${seat.seat + 1}`)),
+    ...free.map((seat) => el("button", { type: "submit", value: String(seat.seat) },
+      t("Take seat {number}", { number: seat.seat + 1 }))),
     (() => {
-      const watch = el("button", { type: "button", class: "secondary" }, "Just watch");
+      const watch = el("button", { type: "button", class: "secondary" }, t("Just watch"));
       watch.addEventListener("click", () => {
         room.watching = true;
         showJoin();
@@ -442,7 +460,7 @@ async function join(event) {
   const name = elements.playerName.value.trim();
   if (!name) {
     // Nothing was refused: the page asks for what it needs, beside the field.
-    askForName("Type your name first: the other players see it at the table.");
+    askForName(t("Type your name first: the other players see it at the table."));
     elements.playerName.focus();
     return;
   }
@@ -463,8 +481,8 @@ async function join(event) {
     restartConnection();
     elements.table.focus();
   } catch (error) {
-    showProblem(error.status === 409 ? `Seat ${seat + 1} was just taken, or is not free: choose another.`
-      : `Could not take the seat: ${error.message}`);
+    showProblem(error.status === 409 ? t("Seat {number} was just taken, or is not free: choose another.",
+      { number: seat + 1 }) : t("Could not take the seat: {reason}", { reason: error.message }));
     await refreshSummary();
   } finally {
     for (const button of buttons) button.disabled = false;
@@ -489,8 +507,8 @@ function showTable(message) {
   if (message.status === "waiting" || !message.view) {
     elements.table.replaceChildren(
       el("div", { class: "panel" },
-        el("p", {}, "The game starts as soon as every person's seat is taken."),
-        el("p", { class: "muted" }, "Share the invite link below with the other players.")),
+        el("p", {}, t("The game starts as soon as every person's seat is taken.")),
+        el("p", { class: "muted" }, t("Share the invite link below with the other players."))),
     );
     // The renderer builds its table again when the game starts.
     delete elements.table.dataset.renderer;
@@ -504,7 +522,7 @@ function showTable(message) {
     if (room.renderer !== genericRenderer) {
       room.renderer = genericRenderer;
       elements.table.replaceChildren();
-      showNotice("The game's own table could not be drawn, so the plain view is shown instead.");
+      showNotice(() => t("The game's own table could not be drawn, so the plain view is shown instead."));
       genericRenderer.render(elements.table, message, send);
     }
   }
@@ -517,7 +535,7 @@ function showResult(message, previous) {
   elements.result.hidden = !over;
   if (!over) {
     elements.rematch.disabled = false;
-    elements.rematch.textContent = "Rematch";
+    elements.rematch.textContent = t("Rematch");
     return;
   }
   const seats = message.seats ?? [];
@@ -530,7 +548,7 @@ function showResult(message, previous) {
   const seated = isSeated(message);
   elements.rematch.hidden = !seated;
   if (!seated && seats.some((seat) => seat.kind === "human")) {
-    elements.resultBody.append(el("p", { class: "muted" }, "A player can start a rematch in this room."));
+    elements.resultBody.append(el("p", { class: "muted" }, t("A player can start a rematch in this room.")));
   }
   if (previous && previous.status !== "over") {
     // The game just ended here: bring the result into view without moving keyboard focus.
@@ -545,8 +563,8 @@ function gameLinks(number) {
   const record = `/api/rooms/${encodeURIComponent(roomId)}/games/${number}/record`;
   const file = `${room.summary?.game ?? "game"}-${roomId}-${number}.json`;
   return [
-    el("a", { class: "button secondary", href: replay }, "Watch the replay"),
-    el("a", { class: "button secondary", href: record, download: file }, "Download the record"),
+    el("a", { class: "button secondary", href: replay }, t("Watch the replay")),
+    el("a", { class: "button secondary", href: record, download: file }, t("Download the record")),
   ];
 }
 
@@ -561,13 +579,13 @@ async function refreshPastGames() {
   const earlier = room.finished.filter((number) => number !== current || room.state?.status !== "over");
   elements.pastGames.hidden = earlier.length === 0;
   elements.pastGamesList.replaceChildren(...earlier.map((number) =>
-    el("li", { class: "row" }, el("span", {}, `Game ${number}`), ...gameLinks(number))));
+    el("li", { class: "row" }, el("span", {}, t("Game {number}", { number })), ...gameLinks(number))));
 }
 
 function askRematch() {
   if (send({ type: "rematch" })) {
     elements.rematch.disabled = true;
-    elements.rematch.textContent = "Starting the rematch…";
+    elements.rematch.textContent = t("Starting the rematch…");
   }
 }
 
@@ -576,30 +594,30 @@ function askRematch() {
 async function copyInvite() {
   try {
     await navigator.clipboard.writeText(elements.inviteLink.value);
-    elements.copyStatus.textContent = "Link copied.";
+    elements.copyStatus.textContent = t("Link copied.");
   } catch {
     // No clipboard outside secure contexts (plain http on the network): select the text.
     elements.inviteLink.focus();
     elements.inviteLink.select();
-    elements.copyStatus.textContent = "Copy the selected link (Ctrl+C or long-press).";
+    elements.copyStatus.textContent = t("Copy the selected link (Ctrl+C or long-press).");
   }
 }
 
 function describeRoom(summary) {
-  const facts = [`Room ${summary.room}`, `game ${summary.game_number}`];
+  const facts = [t("Room {room}", { room: summary.room }), t("game {number}", { number: summary.game_number })];
   // Options in words (their descriptions), the ones that differ from the game's defaults.
   const specs = room.game?.options ?? [];
   const changed = specs.filter((spec) => spec.name in (summary.options ?? {}) &&
     JSON.stringify(summary.options[spec.name]) !== JSON.stringify(spec.default));
-  facts.push(changed.length
-    ? `options: ${changed.map((spec) => `${spec.description}: ${optionValueText(summary.options[spec.name])}`).join("; ")}`
-    : "the standard options");
-  facts.push(summary.turn_timer ? `turn timer ${summary.turn_timer} s` : "no turn timer");
+  const options = changed.map((spec) => t("{option}: {value}",
+    { option: spec.description, value: optionValueText(summary.options[spec.name]) }));
+  facts.push(options.length ? t("options: {options}", { options: options.join("; ") }) : t("the standard options"));
+  facts.push(summary.turn_timer ? t("turn timer {seconds} s", { seconds: summary.turn_timer }) : t("no turn timer"));
   elements.roomFacts.textContent = facts.join(" · ");
 }
 
 function optionValueText(value) {
-  if (Array.isArray(value)) return `${value.length} values of your own`;
+  if (Array.isArray(value)) return tn("{n} value of your own", "{n} values of your own", value.length);
   return typeof value === "string" ? value.replaceAll("_", " ") : formatValue(value);
 }
 
@@ -615,7 +633,7 @@ async function loadGame(gameId) {
 }
 
 async function loadRenderer(game) {
-  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [] });
+  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [], game: game?.id ?? "" });
   const url = game?.renderer;
   if (!url) return genericRenderer;
   try {
@@ -624,13 +642,78 @@ async function loadRenderer(game) {
   } catch (error) {
     console.error("could not load the game's renderer", error);
   }
-  showNotice("The game's own table could not be loaded, so the plain view is shown instead.");
+  showNotice(() => t("The game's own table could not be loaded, so the plain view is shown instead."));
   return genericRenderer;
 }
 
+/** The room page's static text, by the data-i18n names of room.html. */
+function pageWords() {
+  return {
+    skip: t("Skip to the table"),
+    "status-label": t("Players and turn"),
+    "seats-label": t("Seats"),
+    "join-heading": t("Join this game"),
+    "name-label": t("Your name"),
+    "join-help": t("Others see this name at the table. Take a free seat, or just watch."),
+    "result-heading": t("Game over"),
+    rematch: t("Rematch"),
+    "back-to-lobby": t("Back to the lobby"),
+    "table-label": t("Game table"),
+    "loading-room": t("Loading the room…"),
+    "past-games-heading": t("Earlier games in this room"),
+    "past-games-about": t("Watch any of them again, move by move, with every secret shown."),
+    "invite-summary": t("Invite others"),
+    "invite-about": t("Anyone with this link can take a free seat or watch."),
+    "invite-label": t("Invite link"),
+    "copy-link": t("Copy link"),
+  };
+}
+
+/**
+ * The whole page in the language just chosen: its own words at once, then what the server
+ * says in words (the room's title, the bots, the options) asked for again in it, the table
+ * drawn afresh, and the connection made again with the new language, so that the moves,
+ * refusals and hints that follow come in it.
+ */
+async function redraw() {
+  setConnection(room.connectionKind, room.connectionWords);
+  if (room.fatalWords) {
+    fatal(room.fatalWords);
+    return;
+  }
+  showNotice(room.noticeWords);
+  askForName("");
+  elements.copyStatus.textContent = "";
+  elements.joinSeats.dataset.seats = "";
+  elements.title.textContent = room.title || t("Room");
+  try {
+    const summary = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
+    room.summary = { ...room.summary, ...summary, seats: room.summary?.seats ?? summary.seats };
+    room.title = summary.title ?? summary.game;
+    elements.title.textContent = room.title;
+  } catch {
+    // The title stays in the words it came in.
+  }
+  room.game = (await loadGame(room.summary.game)) ?? room.game;
+  useBotLabels(room.game?.bot_labels);
+  describeRoom(room.summary);
+  if (room.state) {
+    // The renderer builds its table again, in the new words, from the latest state.
+    delete elements.table.dataset.renderer;
+    elements.table.replaceChildren();
+    showState(room.state);
+  } else {
+    showJoin();
+  }
+  refreshPastGames();
+  restartConnection();
+}
+
 async function start() {
+  await startPage(pageWords, redraw);
+  elements.title.textContent = t("Room");
   if (!roomId) {
-    fatal("No room in this address", "Room links look like /r/abc123.");
+    fatal(() => [t("No room in this address"), t("Room links look like /r/abc123.")]);
     return;
   }
   elements.inviteLink.value = new URL(`/r/${encodeURIComponent(roomId)}`, window.location.href).href;
@@ -647,13 +730,16 @@ async function start() {
   try {
     room.summary = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
   } catch (error) {
-    if (error.status === 404) fatal("This room does not exist", "It may have been mistyped, or the link is old.");
-    else fatal("Could not reach the server", error.message);
+    if (error.status === 404) {
+      fatal(() => [t("This room does not exist"), t("It may have been mistyped, or the link is old.")]);
+    } else {
+      fatal(() => [t("Could not reach the server"), error.message]);
+    }
     return;
   }
   room.title = room.summary.title ?? room.summary.game;
   elements.title.textContent = room.title;
-  document.title = `${room.title} · High Stakes`;
+  document.title = t("{room} · High Stakes", { room: room.title });
   room.game = await loadGame(room.summary.game);
   useBotLabels(room.game?.bot_labels);
   describeRoom(room.summary);

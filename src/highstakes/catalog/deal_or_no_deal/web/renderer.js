@@ -14,13 +14,23 @@
 //
 // The helpers every page shares (building elements, names of seats, sending an action once)
 // come from the server's /static/common.js; the styles of this table are its own (below).
+// Its words are the game's own (the catalog of the domain "deal_or_no_deal"), through
+// /static/i18n.js, and its money is written as the reader's language writes dollars. A
+// sentence whose subject may be the reader comes in two messages, "You ..." and
+// "{name} ...", so that each language can make its verb agree.
 
 import {
   amountInWords, controlNamed, el, focusedName, isOwnSeat, isSeated, onTableKeys, parseAmount, playerRow,
-  playersHead, refusalWords, sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
+  playersHead, refusalWords, ruleTitle, sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
 } from "/static/common.js";
+import {
+  fillNodes, fixed, money, number, percent as share, signFirst, withCurrency, words,
+} from "/static/i18n.js";
+
+const { t, tn } = words("deal_or_no_deal");
 
 const FREE_GUESS_PRIZE = 500_000; // cents: what a right free guess wins (§3.5)
+const MILLION_BILL = 100_000_000; // cents: the bill spendable only after hosting (§3.5)
 const ROUND_SIZES = [6, 5, 4, 3, 2, 1, 1, 1, 1];
 const LOG_LENGTH = 80; // log lines kept on the page
 // Keys that act, and the kinds of move each one sends (the first one legal now wins).
@@ -69,43 +79,61 @@ function button(label, { onClick, cls = "", key = null, focus = null, disabled =
   return node;
 }
 
-/** $0.01, $750, $1,000,000, $12,345.67: amounts as people write them. */
+/** $0.01, $750, $1,000,000, $12,345.67 (0,01 $ … in Spanish): amounts as the reader writes them. */
 function dollars(cents) {
-  const sign = cents < 0 ? "−" : "";
-  const value = Math.abs(Math.round(Number(cents ?? 0)));
-  const whole = Math.floor(value / 100);
-  const part = value % 100;
-  return `${sign}$${whole.toLocaleString("en")}${part ? `.${String(part).padStart(2, "0")}` : ""}`;
+  return money(cents, "USD");
 }
 
 /** A value in a few characters, for the case buttons: $0.01, $750, $75K, $1M. */
 function shortDollars(cents) {
   const whole = cents / 100;
   if (whole < 1000) return dollars(cents);
-  for (const [size, suffix] of [[1_000_000, "M"], [1_000, "K"]]) {
-    if (whole >= size) {
-      const amount = whole / size;
-      const text = Number.isInteger(amount) || amount >= 100 ? amount.toFixed(0) : amount.toFixed(1);
-      return `$${text.replace(/\.0$/, "")}${suffix}`;
-    }
+  const million = whole >= 1_000_000;
+  const amount = whole / (million ? 1_000_000 : 1_000);
+  const figure = number(amount, Number.isInteger(amount) || amount >= 100 ? 0 : 1);
+  if (million) {
+    // Translators: millions of dollars in a few characters, for a case's small label ($1M); the
+    // currency's sign is put where the language puts it.
+    return withCurrency(t("{amount}M", { amount: figure }), "USD");
   }
-  return dollars(cents);
+  // Translators: thousands of dollars in a few characters, for a case's small label ($75K); the
+  // currency's sign is put where the language puts it.
+  return withCurrency(t("{amount}K", { amount: figure }), "USD");
 }
 
 function percent(part, whole) {
-  return whole ? `${Math.round((100 * part) / whole)}%` : "—";
+  return whole ? share(part / whole) : "—";
 }
 
-/** "You" for this page's own seat (lower case inside a sentence), the seat's name otherwise. */
+/** Whether `seat` is this page's own: its sentences then speak to the reader ("You ..."). */
+function isMine(seat) {
+  return isOwnSeat(table.message, seat);
+}
+
+function nameOf(seat) {
+  return seatName(table.message.seats, seat);
+}
+
+/** "You" for this page's own seat (lower case inside a phrase), the seat's name otherwise. */
 function nameOrYou(seat, { inside = false } = {}) {
-  if (!isOwnSeat(table.message, seat)) return seatName(table.message.seats, seat);
-  return inside ? "you" : "You";
+  if (!isMine(seat)) return nameOf(seat);
+  return inside ? t("you") : t("You");
 }
 
 function roleOf(view, seat) {
   if (seat === view.host) return view.version === "duo" ? "banker" : "host";
   if (seat === view.contestant) return "contestant";
   return view.holders.includes(seat) ? "holder" : "";
+}
+
+/** A role in words (roleOf gives the role's name in the page's styles). */
+function roleWords(role) {
+  return { banker: t("banker"), host: t("host"), contestant: t("contestant"), holder: t("holder") }[role] ?? "";
+}
+
+/** A bold amount of money, for the sentences that put one in. */
+function strongMoney(cents, cls = "money") {
+  return el("strong", { class: cls }, dollars(cents));
 }
 
 function ownCase(view) {
@@ -128,7 +156,7 @@ function hintedAction() {
 }
 
 function star(action) {
-  return hintedAction() && sameAction(hintedAction(), action) ? el("span", { class: "star" }, "★ hint") : null;
+  return hintedAction() && sameAction(hintedAction(), action) ? el("span", { class: "star" }, t("★ hint")) : null;
 }
 
 // --- sending ------------------------------------------------------------------------------------
@@ -183,26 +211,26 @@ function build(container) {
           el("div", { class: "tools" }),
           el("p", { class: "keys-help muted small" })),
         el("section", { class: "panel cases-panel", "aria-labelledby": "dond-cases-heading" },
-          el("h2", { id: "dond-cases-heading" }, "Cases"),
+          el("h2", { id: "dond-cases-heading" }, t("Cases")),
           el("div", { class: "cases-grid", role: "group", "aria-labelledby": "dond-cases-heading" }),
           el("p", { class: "muted small legend" })),
         el("section", { class: "panel advisor", "aria-labelledby": "dond-advisor-heading", hidden: true },
-          el("h2", { id: "dond-advisor-heading" }, "Advisor"),
+          el("h2", { id: "dond-advisor-heading" }, t("Advisor")),
           el("div", { class: "advisor-body", role: "status" })),
         el("details", { class: "panel dond-rules" },
-          el("summary", { "aria-keyshortcuts": "?" }, "How it works ", el("kbd", {}, "?")),
+          el("summary", { "aria-keyshortcuts": "?" }, t("How it works"), " ", el("kbd", {}, "?")),
           el("div", { class: "rules-body" }))),
       el("div", { class: "col col-side" },
         el("section", { class: "panel board-panel", "aria-labelledby": "dond-board-heading" },
-          el("h2", { id: "dond-board-heading" }, "Money board"),
+          el("h2", { id: "dond-board-heading" }, t("Money board")),
           el("ul", { class: "money-board", "aria-labelledby": "dond-board-heading" }),
           el("p", { class: "mean" })),
         el("section", { class: "panel players-panel", "aria-labelledby": "dond-players-heading" },
-          el("h2", { id: "dond-players-heading" }, "Players"),
+          el("h2", { id: "dond-players-heading" }, t("Players")),
           el("table", { class: "players" }),
           el("div", { class: "history" })),
         el("section", { class: "panel log", "aria-labelledby": "dond-log-heading" },
-          el("h2", { id: "dond-log-heading" }, "Log"),
+          el("h2", { id: "dond-log-heading" }, t("Log")),
           el("ol", { class: "log-list", reversed: true }))),
       el("p", { class: "visually-hidden announce", "aria-live": "polite" })),
   );
@@ -291,33 +319,44 @@ function drawFinished() {
     box.replaceChildren();
     return;
   }
-  const who = nameOrYou(last.contestant);
-  const verb = isOwnSeat(table.message, last.contestant) ? "" : "s";
+  const you = isMine(last.contestant);
+  const params = { number: last.game, name: nameOf(last.contestant), case: last.special_case };
+  const nodes = { amount: strongMoney(last.won) };
   const lines = [];
   if (last.deal) {
-    lines.push(el("p", {}, el("strong", {}, `Game ${last.game} over: ${who} took the deal, `),
-      el("strong", { class: "money" }, dollars(last.won)), "."));
+    lines.push(el("p", {}, el("strong", {}, ...fillNodes(you
+      ? t("Game {number} over: You took the deal, {amount}.", params)
+      : t("Game {number} over: {name} took the deal, {amount}.", params), nodes))));
     const difference = last.won - last.special_value;
-    const verdict = difference > 0 ? el("span", { class: "good" }, `a good deal, ${dollars(difference)} more than the case`)
-      : difference < 0 ? el("span", { class: "bad" }, `the case was worth ${dollars(-difference)} more`)
-        : "exactly the deal";
-    lines.push(el("p", {}, `Case ${last.special_case} held `, el("strong", {}, dollars(last.special_value)), ": ",
-      verdict, "."));
+    const verdict = difference > 0
+      ? el("span", { class: "good" }, t("a good deal, {amount} more than the case", { amount: dollars(difference) }))
+      : difference < 0
+        ? el("span", { class: "bad" }, t("the case was worth {amount} more", { amount: dollars(-difference) }))
+        : t("exactly the deal");
+    lines.push(el("p", {}, ...fillNodes(t("Case {case} held {value}: {verdict}.", params),
+      { value: el("strong", {}, dollars(last.special_value)), verdict })));
   } else {
     const kept = last.won === last.special_value;
-    lines.push(el("p", {}, el("strong", {}, `Game ${last.game} over: ${who} refused every offer and win${verb} `),
-      el("strong", { class: "money" }, dollars(last.won)),
-      kept ? ` with case ${last.special_case}, kept to the end.` : " by swapping cases."));
+    let sentence;
+    if (kept) {
+      sentence = you ? t("Game {number} over: You refused every offer and win {amount} with case {case}, kept to the end.", params)
+        : t("Game {number} over: {name} refused every offer and wins {amount} with case {case}, kept to the end.", params);
+    } else {
+      sentence = you ? t("Game {number} over: You refused every offer and win {amount} by swapping cases.", params)
+        : t("Game {number} over: {name} refused every offer and wins {amount} by swapping cases.", params);
+    }
+    lines.push(el("p", {}, el("strong", {}, ...fillNodes(sentence, nodes))));
   }
-  const close = button("Close", { cls: "secondary compact", focus: "close-finished",
+  const close = button(t("Close"), { cls: "secondary compact", focus: "close-finished",
     onClick: () => {
       table.dismissed = last.game;
       drawFinished();
     } });
-  box.replaceChildren(el("section", { class: "finished-box", "aria-label": `Game ${last.game} result` },
-    ...lines,
-    el("details", {}, el("summary", {}, "Every case of that game"), allCases(last)),
-    el("div", { class: "row" }, close)));
+  box.replaceChildren(el("section", { class: "finished-box",
+    "aria-label": t("Game {number} result", { number: last.game }) },
+  ...lines,
+  el("details", {}, el("summary", {}, t("Every case of that game")), allCases(last)),
+  el("div", { class: "row" }, close)));
 }
 
 function allCases(result) {
@@ -339,13 +378,14 @@ function drawStage() {
   const heading = part("#dond-stage-heading");
   const facts = part(".facts");
   if (view.phase === "over") {
-    heading.textContent = "Match over";
-    facts.textContent = `${view.games_total} games played`;
+    heading.textContent = t("Match over");
+    facts.textContent = tn("{n} game played", "{n} games played", view.games_total);
   } else {
-    heading.textContent = `Game ${view.game_number} of ${view.games_total} · round ${view.round}`;
+    heading.textContent = t("Game {number} of {total} · round {round}",
+      { number: view.game_number, total: view.games_total, round: view.round });
     const bits = [];
-    if (view.to_open) bits.push(`${view.to_open} to open`);
-    if (view.version === "party") bits.push(`paid guess ${dollars(view.price)}`);
+    if (view.to_open) bits.push(t("{n} to open", { n: view.to_open }));
+    if (view.version === "party") bits.push(t("paid guess {price}", { price: dollars(view.price) }));
     facts.textContent = bits.join(" · ");
   }
   part(".turn-line").replaceChildren(...turnLine(view));
@@ -353,13 +393,13 @@ function drawStage() {
   const mine = (message.legal ?? []).length > 0;
   const body = part(".stage-body");
   const parts = mine ? myMoves(view) : watching(view);
-  if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, "Sending…"));
+  if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, t("Sending…")));
   body.replaceChildren(...parts.filter(Boolean));
   const refusal = table.refusal;
   if (refusal && refusal.version === message.version && mine) {
     // Right under the box it came from, where the eyes are; the rule's code only as a tooltip.
-    const note = el("p", { class: "typing-problem refusal", role: "alert",
-      title: refusal.rule ? `Rule ${refusal.rule}` : null }, `Refused: ${refusal.text}`);
+    const note = el("p", { class: "typing-problem refusal", role: "alert", title: ruleTitle(refusal.rule) },
+      t("Refused: {reason}", { reason: refusal.text }));
     const form = body.querySelector(".amount-form");
     if (form) form.append(note);
     else body.append(note);
@@ -371,9 +411,9 @@ function drawStage() {
   table.lastDrawn = table.turnKey;
 
   const tools = part(".tools");
-  const advisorButton = button(table.advisorOpen ? "Hide advisor" : "Advisor", {
+  const advisorButton = button(table.advisorOpen ? t("Hide advisor") : t("Advisor"), {
     cls: "secondary", key: "a", focus: "advisor", onClick: toggleAdvisor });
-  const rulesButton = button("How it works", { cls: "secondary", key: "?", focus: "rules", onClick: toggleRules });
+  const rulesButton = button(t("How it works"), { cls: "secondary", key: "?", focus: "rules", onClick: toggleRules });
   // Hints are for players, while the match lasts.
   const advising = isSeated(table.message) && view.phase !== "over";
   tools.replaceChildren(...(advising ? [advisorButton, rulesButton] : [rulesButton]));
@@ -387,48 +427,57 @@ function sameTurn() {
 
 function turnLine(view) {
   const toAct = table.message.to_act ?? [];
-  if (view.phase === "over") return ["Every game is played; the standings are above."];
+  if (view.phase === "over") return [t("Every game is played; the standings are above.")];
   if (!toAct.length) return [""];
   const seat = toAct[0];
-  const role = roleOf(view, seat);
-  if (isOwnSeat(table.message, seat)) {
-    return [el("strong", { class: "your-turn" }, "Your turn"), ` — you are the ${role}: ${doing(view)}.`];
+  const role = roleWords(roleOf(view, seat));
+  if (isMine(seat)) {
+    return [el("strong", { class: "your-turn" }, t("Your turn")), " — ",
+      t("you are the {role}: {what}.", { role, what: doing(view) })];
   }
   const bot = table.message.seats?.[seat]?.kind === "bot";
-  return [el("strong", {}, seatName(table.message.seats, seat)),
-    ` (${role}) ${bot ? "is thinking…" : `is to ${doing(view)}.`}`];
+  return fillNodes(bot ? t("{name} ({role}) is thinking…", { role })
+    : t("{name} ({role}) is to {what}.", { role, what: doing(view) }), { name: el("strong", {}, nameOf(seat)) });
 }
 
+/** What the player to act now has to do, in words (a phrase inside a sentence). */
 function doing(view) {
   const own = ownCase(view);
-  const n = view.to_open;
+  switch (view.phase) {
+    case "pick": return t("choose a case to keep to the end");
+    case "call": return tn("open {n} more case this round", "open {n} more cases this round", view.to_open);
+    case "guess": return t("guess the value in case {number}", { number: view.called });
+    case "final_guess": return t("guess the value in case {number}, the last other case", { number: view.called });
+    case "offer": return t("make an offer for the contestant's case");
+    case "respond": return t("deal or no deal");
+    case "counter": return t("answer the counter of {amount}", { amount: dollars(view.counter ?? 0) });
+    case "host_guess": return t("decide whether to buy a guess of case {number}", { number: own });
+    case "keep_or_swap": return t("keep case {own} or swap it for case {called}", { own, called: view.called });
+    default: return view.phase;
+  }
+}
+
+/** The moves the keys make, in words. */
+function keyWords(kind) {
   return {
-    pick: "choose a case to keep to the end",
-    call: `open ${n} more case${n === 1 ? "" : "s"} this round`,
-    guess: `guess the value in case ${view.called}`,
-    final_guess: `guess the value in case ${view.called}, the last other case`,
-    offer: "make an offer for the contestant's case",
-    respond: "deal or no deal",
-    counter: `answer the counter of ${dollars(view.counter ?? 0)}`,
-    host_guess: `decide whether to buy a guess of case ${own}`,
-    keep_or_swap: `keep case ${own} or swap it for case ${view.called}`,
-  }[view.phase] ?? view.phase;
+    deal: t("deal"), no_deal: t("no deal"), no_guess: t("no guess"), accept: t("accept"), keep: t("keep"),
+    stand: t("stand"), swap: t("swap"),
+  }[kind] ?? kind;
 }
 
 function keysHelp(view, mine) {
-  if (!mine) {
-    const advisor = isSeated(table.message) ? [el("kbd", {}, "a"), " advisor · "] : [];
-    return ["Keys: ", ...advisor, el("kbd", {}, "?"), " how it works"];
-  }
   const keys = [];
-  const kinds = legalByKind();
-  for (const [key, wanted] of Object.entries(KEY_ACTIONS)) {
-    const kind = wanted.find((name) => kinds[name]);
-    if (kind) keys.push([key, kind.replace("_", " ")]);
+  if (mine) {
+    const kinds = legalByKind();
+    for (const [key, wanted] of Object.entries(KEY_ACTIONS)) {
+      const kind = wanted.find((name) => kinds[name]);
+      if (kind) keys.push([key, keyWords(kind)]);
+    }
+    if (["guess", "final_guess"].includes(view.phase) && kinds.paid_guess) keys.push(["p", t("paid or free")]);
   }
-  if (["guess", "final_guess"].includes(view.phase) && kinds.paid_guess) keys.push(["p", "paid or free"]);
-  keys.push(["a", "advisor"], ["?", "how it works"]);
-  const help = ["Keys: "];
+  if (mine || isSeated(table.message)) keys.push(["a", t("advisor")]);
+  keys.push(["?", t("how it works")]);
+  const help = [t("Keys:"), " "];
   keys.forEach(([key, what], index) => help.push(index ? " · " : "", el("kbd", {}, key), ` ${what}`));
   return help;
 }
@@ -474,25 +523,30 @@ function negotiation(view) {
   const mean = view.mean_in_play;
   const rows = [];
   if (view.offer === null) {
-    rows.push(el("p", {}, "The values left average ", el("strong", {}, dollars(mean)), "."));
+    rows.push(el("p", {}, ...fillNodes(t("The values left average {mean}."), { mean: el("strong", {}, dollars(mean)) })));
   } else {
-    rows.push(el("p", { class: "offer-line" }, el("span", { class: "label" }, "Offer"),
+    rows.push(el("p", { class: "offer-line" }, el("span", { class: "label" }, t("Offer")),
       el("strong", { class: "amount" }, dollars(view.offer)),
-      el("span", { class: "muted" }, `${percent(view.offer, mean)} of the mean ${dollars(mean)}`)));
+      el("span", { class: "muted" }, t("{share} of the mean {mean}",
+        { share: percent(view.offer, mean), mean: dollars(mean) }))));
   }
   if (view.counter !== null) {
-    rows.push(el("p", { class: "offer-line counter" }, el("span", { class: "label" }, "Counter"),
+    rows.push(el("p", { class: "offer-line counter" }, el("span", { class: "label" }, t("Counter")),
       el("strong", { class: "amount" }, dollars(view.counter)),
-      el("span", { class: "muted" }, `${percent(view.counter, mean)} of the mean`)));
+      el("span", { class: "muted" }, t("{share} of the mean", { share: percent(view.counter, mean) }))));
   }
-  if (view.stood_firm) rows.push(el("p", { class: "firm" }, "The banker stands firm: deal or no deal."));
-  else if (view.offer !== null) rows.push(el("p", { class: "muted small" }, `${view.counters_left} of 5 counters left.`));
+  if (view.stood_firm) rows.push(el("p", { class: "firm" }, t("The banker stands firm: deal or no deal.")));
+  else if (view.offer !== null) {
+    rows.push(el("p", { class: "muted small" },
+      tn("{left} of {n} counter left.", "{left} of {n} counters left.", 5, { left: view.counters_left })));
+  }
   const round = view.offers[view.offers.length - 1];
   if (round && round.offers.length > 1) {
-    rows.push(el("p", { class: "muted small" }, `Offers this round: ${round.offers.map(dollars).join(" → ")}`));
+    rows.push(el("p", { class: "muted small" },
+      t("Offers this round: {offers}", { offers: round.offers.map(dollars).join(" → ") })));
   }
   rows.push(boardStrip(view));
-  return el("div", { class: "dialog", role: "group", "aria-label": "The offer" }, rows);
+  return el("div", { class: "dialog", role: "group", "aria-label": t("The offer") }, rows);
 }
 
 /**
@@ -501,7 +555,7 @@ function negotiation(view) {
  */
 function boardStrip(view) {
   const half = view.board.length / 2;
-  return el("ul", { class: "board-strip", "aria-label": "Values still in play" },
+  return el("ul", { class: "board-strip", "aria-label": t("Values still in play") },
     view.board.map((entry, index) => (entry.in_play
       ? el("li", { class: index < half ? "low" : "high" }, shortDollars(entry.value)) : null)));
 }
@@ -512,16 +566,29 @@ function watching(view) {
   if (dialog) parts.push(dialog);
   if (view.phase === "over") parts.push(matchSummary(view));
   else if (!isSeated(table.message)) {
-    parts.push(el("p", { class: "muted" }, "You are watching."));
+    parts.push(el("p", { class: "muted" }, t("You are watching.")));
   }
   return parts;
 }
 
 function matchSummary(view) {
-  return el("ol", { class: "games-list" }, view.results.map((entry) => el("li", {},
-    `Game ${entry.game}: ${nameOrYou(entry.contestant)} won `, el("strong", { class: "money" }, dollars(entry.won)),
-    entry.deal ? ` by a deal (case ${entry.special_case} held ${dollars(entry.special_value)})`
-      : ` with case ${entry.won === entry.special_value ? entry.special_case : "swapped"}`)));
+  return el("ol", { class: "games-list" }, view.results.map((entry) => {
+    const you = isMine(entry.contestant);
+    const params = { number: entry.game, name: nameOf(entry.contestant), case: entry.special_case,
+      value: dollars(entry.special_value) };
+    let sentence;
+    if (entry.deal) {
+      sentence = you ? t("Game {number}: You won {amount} by a deal (case {case} held {value})", params)
+        : t("Game {number}: {name} won {amount} by a deal (case {case} held {value})", params);
+    } else if (entry.won === entry.special_value) {
+      sentence = you ? t("Game {number}: You won {amount} with case {case}", params)
+        : t("Game {number}: {name} won {amount} with case {case}", params);
+    } else {
+      sentence = you ? t("Game {number}: You won {amount} by swapping cases", params)
+        : t("Game {number}: {name} won {amount} by swapping cases", params);
+    }
+    return el("li", {}, ...fillNodes(sentence, { amount: strongMoney(entry.won) }));
+  }));
 }
 
 function myMoves(view) {
@@ -531,7 +598,7 @@ function myMoves(view) {
     case "call":
       return caseMoves(view, kinds);
     case "offer":
-      return [negotiation(view), amountForm("offer", "Your offer", "Offer", kinds.offer ?? [], view)];
+      return [negotiation(view), amountForm("offer", t("Your offer"), t("Offer"), kinds.offer ?? [], view)];
     case "respond":
       return respondMoves(view, kinds);
     case "counter":
@@ -542,8 +609,9 @@ function myMoves(view) {
       return guessMoves(view, kinds);
     case "keep_or_swap":
       return [boardStrip(view), el("div", { class: "big-choices" },
-        button(`Keep case ${ownCase(view)}`, { cls: "big", key: "k", focus: "keep", onClick: () => play({ keep: true }) }),
-        button(`Swap for case ${view.called}`, { cls: "big secondary", key: "s", focus: "swap",
+        button(t("Keep case {number}", { number: ownCase(view) }), { cls: "big", key: "k", focus: "keep",
+          onClick: () => play({ keep: true }) }),
+        button(t("Swap for case {number}", { number: view.called }), { cls: "big secondary", key: "s", focus: "swap",
           onClick: () => play({ swap: true }) }))];
     default:
       return (table.message.legal ?? []).map((entry) => button(entry.label, { focus: entry.label,
@@ -553,30 +621,32 @@ function myMoves(view) {
 
 function caseMoves(view, kinds) {
   const kind = view.phase === "pick" ? "pick" : "open";
-  const verb = kind === "pick" ? "Take" : "Open";
+  const verb = kind === "pick" ? t("Take") : t("Open");
   const input = el("input", {
     id: "dond-case-number", type: "text", inputmode: "numeric", autocomplete: "off", size: "4",
     "data-focus": "case-number", "data-amount": "", "aria-describedby": "dond-case-help",
   });
   const form = el("form", { class: "amount-form", novalidate: true },
-    el("label", { for: "dond-case-number" }, "Case number"),
+    el("label", { for: "dond-case-number" }, t("Case number")),
     el("div", { class: "row" }, input, el("button", { type: "submit", "data-focus": "case-submit",
       "aria-disabled": table.pending ? "true" : null }, verb)));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const typed = input.value.trim();
     if (!/^\d+$/.test(typed) || Number(typed) < 1 || Number(typed) > 26) {
-      showTypingProblem(form, `Not sent: type a case number from 1 to 26, not “${typed}”.`);
+      showTypingProblem(form, t("Not sent: type a case number from {first} to {last}, not “{text}”.",
+        { first: 1, last: 26, text: typed }));
       return;
     }
     play({ [kind]: Number(typed) });
   });
   const text = kind === "pick"
-    ? "Choose the case you keep to the end: click it below or type its number."
-    : `Open ${view.to_open} more case${view.to_open === 1 ? "" : "s"}: click one below or type its number.`;
+    ? t("Choose the case you keep to the end: click it below or type its number.")
+    : tn("Open {n} more case: click one below or type its number.",
+      "Open {n} more cases: click one below or type its number.", view.to_open);
   const hinted = hintedAction() && kindOf(hintedAction()) === kind ? star(hintedAction()) : null;
   return [el("p", { id: "dond-case-help" }, text, hinted ? " " : "", hinted,
-    hinted ? ` case ${hintedAction()[kind]}` : ""), form];
+    hinted ? " " : "", hinted ? t("case {number}", { number: hintedAction()[kind] }) : ""), form];
 }
 
 /**
@@ -588,21 +658,25 @@ function amountForm(kind, label, submitLabel, menu, view, { chips = true } = {})
   const entry = (table.message.amounts ?? []).find((candidate) => candidate.kind === kind) ??
     { kind, label: kind, low: 100, high: 100_000_000, step: 100, scale: 100, currency: "USD" };
   const input = el("input", {
-    id, type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "e.g. 45,000",
+    id, type: "text", inputmode: "decimal", autocomplete: "off", placeholder: t("e.g. {amount}", { amount: number(45000) }),
     "data-focus": `amount-${kind}`, "data-amount": "", "aria-describedby": `${id}-help ${id}-reading`,
   });
   const reading = el("p", { id: `${id}-reading`, class: "amount-reading", "aria-live": "polite" });
+  // The sign stands where the reader's language writes it: $ 45,000 or 45.000 $.
+  const sign = el("span", { class: "dollar", "aria-hidden": "true" }, "$");
+  const submit = el("button", { type: "submit", "data-focus": `submit-${kind}`,
+    "aria-disabled": table.pending ? "true" : null }, submitLabel);
   const form = el("form", { class: "amount-form", novalidate: true },
     el("label", { for: id }, label),
-    el("div", { class: "row" }, el("span", { class: "dollar", "aria-hidden": "true" }, "$"), input,
-      el("button", { type: "submit", "data-focus": `submit-${kind}`, "aria-disabled": table.pending ? "true" : null },
-        submitLabel)),
+    el("div", { class: "row" }, ...(signFirst() ? [sign, input] : [input, sign]), submit),
     reading,
-    el("p", { id: `${id}-help`, class: "muted small" }, "Any whole-dollar amount from $1 to $1,000,000."));
+    el("p", { id: `${id}-help`, class: "muted small" }, t("Any whole-dollar amount from {low} to {high}.",
+      { low: dollars(entry.low), high: dollars(entry.high) })));
   const readBack = () => {
     // What the box reads, in words, as it is typed: what is sent is exactly this.
     const amount = input.value.trim() ? parseAmount(input.value, entry) : null;
-    reading.textContent = typeof amount === "number" ? `= ${dollars(amount)}, ${amountInWords(amount, entry)}` : "";
+    reading.textContent = typeof amount === "number"
+      ? t("= {amount}, {words}", { amount: dollars(amount), words: amountInWords(amount, entry) }) : "";
   };
   input.addEventListener("input", () => {
     readBack();
@@ -616,7 +690,7 @@ function amountForm(kind, label, submitLabel, menu, view, { chips = true } = {})
     if (table.pending) return;
     const amount = parseAmount(input.value, entry);
     if (amount instanceof Error) {
-      showTypingProblem(form, `Not sent: ${amount.message}`);
+      showTypingProblem(form, t("Not sent: {reason}", { reason: amount.message }));
       return;
     }
     const question = needsConfirmation(view, kind, amount);
@@ -632,13 +706,14 @@ function amountForm(kind, label, submitLabel, menu, view, { chips = true } = {})
   if (table.confirming?.kind === kind) queueMicrotask(() => showConfirmation(form, input));
   if (!chips || !menu.length) return form;
   const mean = view.mean_in_play;
-  const list = el("ul", { class: "chips-list", "aria-label": "Quick picks" }, menu.map((entry) => {
+  const list = el("ul", { class: "chips-list", "aria-label": t("Quick picks") }, menu.map((entry) => {
     const amount = entry.action[kind];
-    const detail = kind === "counter" && view.offer ? `+${percent(amount - view.offer, view.offer)}`
-      : percent(amount, mean);
+    const onOffer = kind === "counter" && view.offer;
+    const detail = onOffer ? `+${percent(amount - view.offer, view.offer)}` : percent(amount, mean);
     return el("li", {}, button(dollars(amount), {
       cls: `chip${star(entry.action) ? " hinted" : ""}`, focus: `chip-${kind}-${amount}`,
-      ariaLabel: `${entry.label} (${detail}${kind === "counter" ? " on the offer" : " of the mean"})`,
+      ariaLabel: onOffer ? t("{move} ({share} on the offer)", { move: entry.label, share: detail })
+        : t("{move} ({share} of the mean)", { move: entry.label, share: detail }),
       onClick: () => play(entry.action),
     }), el("span", { class: "chip-note", "aria-hidden": "true" }, detail));
   }));
@@ -653,34 +728,37 @@ function amountForm(kind, label, submitLabel, menu, view, { chips = true } = {})
 function needsConfirmation(view, kind, amount) {
   const reasons = [];
   if (kind === "offer" && amount > view.mean_in_play) {
-    reasons.push(`${percent(amount, view.mean_in_play)} of the mean of the values left (${dollars(view.mean_in_play)})`);
+    reasons.push(t("That is {share} of the mean of the values left ({mean}).",
+      { share: percent(amount, view.mean_in_play), mean: dollars(view.mean_in_play) }));
   }
   if (kind === "counter" && view.offer && amount > 2 * view.offer) {
-    reasons.push(`${(amount / view.offer).toFixed(1)} times the offer of ${dollars(view.offer)}`);
+    reasons.push(t("That is {times} times the offer of {offer}.",
+      { times: fixed(amount / view.offer, 1), offer: dollars(view.offer) }));
   }
   if (!reasons.length && amount < LARGE_AMOUNT) return null;
-  const what = kind === "offer" ? "an offer" : "a counter";
-  return `Send ${what} of ${dollars(amount)}, ${amountInWords(amount, GUESS_ENTRY)}?` +
-    (reasons.length ? ` That is ${reasons[0]}.` : "");
+  const params = { amount: dollars(amount), words: amountInWords(amount, GUESS_ENTRY) };
+  const question = kind === "offer" ? t("Send an offer of {amount}, {words}?", params)
+    : t("Send a counter of {amount}, {words}?", params);
+  return reasons.length ? `${question} ${reasons[0]}` : question;
 }
 
 /** The question about a typed amount, with the buttons that send it or go back to change it. */
 function showConfirmation(form, input) {
   const { kind, amount, question } = table.confirming;
   form.querySelector(".confirm")?.remove();
-  const send = button(`Send ${dollars(amount)}`, { cls: "deal", focus: `confirm-${kind}`,
+  const send = button(t("Send {amount}", { amount: dollars(amount) }), { cls: "deal", focus: `confirm-${kind}`,
     onClick: () => {
       table.confirming = null;
       play({ [kind]: amount });
     } });
-  const change = button("Change it", { cls: "secondary", focus: `change-${kind}`,
+  const change = button(t("Change it"), { cls: "secondary", focus: `change-${kind}`,
     onClick: () => {
       table.confirming = null;
       form.querySelector(".confirm")?.remove();
       input.focus();
       input.select();
     } });
-  const box = el("div", { class: "confirm", role: "alertdialog", "aria-label": "Check before sending" },
+  const box = el("div", { class: "confirm", role: "alertdialog", "aria-label": t("Check before sending") },
     el("p", { class: "question" }, question), el("div", { class: "row" }, send, change));
   form.append(box);
   if (form.isConnected) send.focus();
@@ -697,25 +775,25 @@ function showTypingProblem(form, text) {
 
 function respondMoves(view, kinds) {
   const parts = [negotiation(view), el("div", { class: "big-choices" },
-    button("Deal", { cls: "big deal", key: "d", focus: "deal", onClick: () => play({ deal: true }) }),
-    button("No deal", { cls: "big no-deal", key: "x", focus: "no_deal", onClick: () => play({ no_deal: true }) }))];
+    button(t("Deal"), { cls: "big deal", key: "d", focus: "deal", onClick: () => play({ deal: true }) }),
+    button(t("No deal"), { cls: "big no-deal", key: "x", focus: "no_deal", onClick: () => play({ no_deal: true }) }))];
   const hint = hintedAction();
   if (hint && ["deal", "no_deal"].includes(kindOf(hint))) {
-    parts.push(el("p", { class: "hint-line" }, el("span", { class: "star" }, "★"),
-      ` The advisor says: ${kindOf(hint) === "deal" ? "deal" : "no deal"}.`));
+    parts.push(el("p", { class: "hint-line" }, el("span", { class: "star" }, "★"), " ",
+      kindOf(hint) === "deal" ? t("The advisor says: deal.") : t("The advisor says: no deal.")));
   }
-  if (kinds.counter) parts.push(amountForm("counter", "Or counter with", "Counter", kinds.counter, view));
+  if (kinds.counter) parts.push(amountForm("counter", t("Or counter with"), t("Counter"), kinds.counter, view));
   return parts;
 }
 
 function counterMoves(view, kinds) {
   return [negotiation(view),
     el("div", { class: "big-choices" },
-      button(`Accept ${dollars(view.counter)}`, { cls: "big deal", key: "y", focus: "accept",
+      button(t("Accept {amount}", { amount: dollars(view.counter) }), { cls: "big deal", key: "y", focus: "accept",
         onClick: () => play({ accept: true }) }),
-      button(`Stand firm at ${dollars(view.offer)}`, { cls: "big secondary", key: "s", focus: "stand",
-        onClick: () => play({ stand: true }) })),
-    amountForm("offer", "Or make a new offer", "New offer", kinds.offer ?? [], view)];
+      button(t("Stand firm at {amount}", { amount: dollars(view.offer) }), { cls: "big secondary", key: "s",
+        focus: "stand", onClick: () => play({ stand: true }) })),
+    amountForm("offer", t("Or make a new offer"), t("New offer"), kinds.offer ?? [], view)];
 }
 
 function guessMoves(view, kinds) {
@@ -727,31 +805,34 @@ function guessMoves(view, kinds) {
   const parts = [];
   const target = hostGuess ? ownCase(view) : view.called;
   parts.push(el("p", {}, hostGuess
-    ? `You paid the deal; you may now pay ${dollars(view.price)} to guess the value in case ${target}. ` +
-      "If you are right, the bank pays you that value."
-    : `If you are right, a free guess wins ${dollars(FREE_GUESS_PRIZE)} and a paid guess ` +
-      `(${dollars(view.price)}, into the kitty) wins the value in case ${target}.`));
+    ? t("You paid the deal; you may now pay {price} to guess the value in case {number}. If you are right, the bank pays you that value.",
+      { price: dollars(view.price), number: target })
+    : t("If you are right, a free guess wins {prize} and a paid guess ({price}, into the kitty) wins the value in case {number}.",
+      { prize: dollars(FREE_GUESS_PRIZE), price: dollars(view.price), number: target })));
   if (!hostGuess) {
     const spend = view.spendable?.[me];
-    parts.push(el("div", { class: "mode", role: "group", "aria-label": "Kind of guess" },
-      button("Free guess", { cls: `toggle${paid ? "" : " on"}`, focus: "mode-free", pressed: !paid,
+    parts.push(el("div", { class: "mode", role: "group", "aria-label": t("Kind of guess") },
+      button(t("Free guess"), { cls: `toggle${paid ? "" : " on"}`, focus: "mode-free", pressed: !paid,
         onClick: () => setPaid(false) }),
-      button(`Paid guess · ${dollars(view.price)}`, { cls: `toggle${paid ? " on" : ""}`, key: "p", focus: "mode-paid",
-        pressed: paid, disabled: !canPay, onClick: () => setPaid(true) }),
+      button(t("Paid guess · {price}", { price: dollars(view.price) }), { cls: `toggle${paid ? " on" : ""}`, key: "p",
+        focus: "mode-paid", pressed: paid, disabled: !canPay, onClick: () => setPaid(true) }),
       canPay ? null : el("span", { class: "muted small" },
-        `You can spend ${dollars(spend ?? 0)}; the $1,000,000 bill only once you have hosted.`)));
+        t("You can spend {amount}; the {bill} bill only once you have hosted.",
+          { amount: dollars(spend ?? 0), bill: dollars(MILLION_BILL) }))));
   }
   const values = (kinds[kind] ?? []).map((entry) => entry.action[kind]);
-  parts.push(el("ul", { class: "values-list", "aria-label": paid ? "Paid guess: choose a value" : "Free guess: choose a value" },
-    values.map((value) => {
-      const action = { [kind]: value };
-      return el("li", {}, button(dollars(value), {
-        cls: `value-button${value >= 100_000 ? " high" : " low"}${star(action) ? " hinted" : ""}`,
-        focus: `value-${value}`, ariaLabel: `${paid ? "paid guess" : "guess"} ${dollars(value)}`,
-        onClick: () => play(action) }));
-    })));
+  parts.push(el("ul", { class: "values-list",
+    "aria-label": paid ? t("Paid guess: choose a value") : t("Free guess: choose a value") },
+  values.map((value) => {
+    const action = { [kind]: value };
+    return el("li", {}, button(dollars(value), {
+      cls: `value-button${value >= 100_000 ? " high" : " low"}${star(action) ? " hinted" : ""}`,
+      focus: `value-${value}`,
+      ariaLabel: paid ? t("paid guess {amount}", { amount: dollars(value) }) : t("guess {amount}", { amount: dollars(value) }),
+      onClick: () => play(action) }));
+  })));
   parts.push(el("div", { class: "row" },
-    button("No guess", { cls: "secondary", key: "x", focus: "no_guess", onClick: () => play({ no_guess: true }) }),
+    button(t("No guess"), { cls: "secondary", key: "x", focus: "no_guess", onClick: () => play({ no_guess: true }) }),
     star({ no_guess: true })));
   return parts;
 }
@@ -781,28 +862,31 @@ function drawCases() {
       // Opened in play, or shown when the match ended; the contestant's own case stays marked.
       classes.push(entry.special ? "special" : entry.opened ? "opened" : "revealed");
       tag = shortDollars(entry.value);
-      spoken = `case ${number}${entry.special ? ", the contestant's own" : ""}: ${dollars(entry.value)}`;
+      spoken = entry.special ? t("case {number}, the contestant's own: {value}", { number, value: dollars(entry.value) })
+        : t("case {number}: {value}", { number, value: dollars(entry.value) });
     } else if (entry.special) {
       classes.push("special");
-      tag = isOwnSeat(table.message, view.contestant) ? "yours" : "theirs";
-      spoken = `case ${number}, the contestant's own case`;
+      tag = isOwnSeat(table.message, view.contestant) ? t("yours") : t("theirs");
+      spoken = t("case {number}, the contestant's own case", { number });
     } else {
       const holder = entry.holder;
-      tag = holder !== null ? holderTag(holder) : party ? "centre" : "";
-      spoken = `case ${number}${holder !== null ? `, held by ${nameOrYou(holder)}` : party ? ", in the centre" : ""}`;
+      tag = holder !== null ? holderTag(holder) : party ? t("centre") : "";
+      spoken = holder !== null ? t("case {number}, held by {name}", { number, name: nameOrYou(holder, { inside: true }) })
+        : party ? t("case {number}, in the centre", { number }) : t("case {number}", { number });
     }
     if (called) {
       classes.push("called");
-      spoken += ", being guessed";
+      spoken = t("{case}, being guessed", { case: spoken });
     }
     const usable = openable.has(number);
     if (usable) classes.push("usable");
     if (hintedAction() && hintedAction()[kind] === number) classes.push("hinted");
     const node = el("button", {
       type: "button", class: classes.join(" "), "data-focus": `case-${number}`,
-      "aria-label": usable ? `${kind === "pick" ? "take" : "open"} ${spoken}` : spoken,
+      "aria-label": !usable ? spoken : kind === "pick" ? t("take {case}", { case: spoken }) : t("open {case}", { case: spoken }),
       "aria-disabled": usable && !table.pending ? null : "true",
-      title: entry.holder !== null && entry.value === null ? `held by ${nameOrYou(entry.holder)}` : null,
+      title: entry.holder !== null && entry.value === null
+        ? t("held by {name}", { name: nameOrYou(entry.holder, { inside: true }) }) : null,
     }, el("span", { class: "num" }, String(number)), el("span", { class: "case-tag" }, tag));
     node.addEventListener("click", () => {
       if (usable && !table.pending) play({ [kind]: number });
@@ -811,15 +895,15 @@ function drawCases() {
   }));
   if (focused) controlNamed(grid, focused)?.focus();
   const legend = [];
-  if (kind) legend.push(kind === "pick" ? "Click a case to make it yours." : "Click a lit case to open it.");
-  legend.push("Green: the contestant's own case. Red: the case called now (being guessed, or the last other case).");
+  if (kind) legend.push(kind === "pick" ? t("Click a case to make it yours.") : t("Click a lit case to open it."));
+  legend.push(t("Green: the contestant's own case. Red: the case called now (being guessed, or the last other case)."));
   part(".legend").textContent = legend.join(" ");
 }
 
 function holderTag(seat) {
-  if (isOwnSeat(table.message, seat)) return "you";
+  if (isOwnSeat(table.message, seat)) return t("you");
   const name = seatName(table.message.seats, seat);
-  return table.message.seats?.[seat]?.kind === "bot" ? `Bot ${seat + 1}` : name;
+  return table.message.seats?.[seat]?.kind === "bot" ? t("Bot {number}", { number: seat + 1 }) : name;
 }
 
 function drawBoard() {
@@ -827,7 +911,7 @@ function drawBoard() {
   const half = view.board.length / 2;
   const item = (entry, side) => el("li", {
     class: `${side}${entry.in_play ? "" : " gone"}`,
-    "aria-label": `${dollars(entry.value)}${entry.in_play ? "" : ", gone"}`,
+    "aria-label": entry.in_play ? dollars(entry.value) : t("{amount}, gone", { amount: dollars(entry.value) }),
   }, entry.in_play ? dollars(entry.value) : el("s", {}, dollars(entry.value)));
   // Row by row (low, high), so that the two columns read like the show's board.
   const items = [];
@@ -836,7 +920,8 @@ function drawBoard() {
   }
   part(".money-board").replaceChildren(...items);
   const left = view.board.filter((entry) => entry.in_play).length;
-  part(".mean").replaceChildren(`${left} values left · mean `, el("strong", {}, dollars(view.mean_in_play)));
+  part(".mean").replaceChildren(...fillNodes(tn("{n} value left · mean {mean}", "{n} values left · mean {mean}", left),
+    { mean: el("strong", {}, dollars(view.mean_in_play)) }));
 }
 
 function drawPlayers() {
@@ -849,73 +934,109 @@ function drawPlayers() {
     const role = roleOf(view, seat);
     const current = acting.includes(seat);
     return playerRow(current, [seatName(message.seats, seat),
-      isOwnSeat(message, seat) ? el("span", { class: "tag you" }, "you") : null,
-      role ? el("span", { class: `tag role-${role}` }, role) : null], dollars(amount));
+      isOwnSeat(message, seat) ? el("span", { class: "tag you" }, t("you")) : null,
+      role ? el("span", { class: `tag role-${role}` }, roleWords(role)) : null], dollars(amount));
   });
-  const foot = party ? el("tfoot", {}, el("tr", {}, el("td", {}), el("th", { scope: "row" }, "Kitty"),
+  const foot = party ? el("tfoot", {}, el("tr", {}, el("td", {}), el("th", { scope: "row" }, t("Kitty")),
     el("td", { class: "num" }, dollars(view.kitty)))) : null;
   part(".players").replaceChildren(...[
-    el("caption", {}, party ? "Money" : "Winnings (the score)"),
-    playersHead(party ? "Cash" : "Won"),
+    el("caption", {}, party ? t("Money") : t("Winnings (the score)")),
+    playersHead(party ? t("Cash") : t("Won")),
     el("tbody", {}, rows), foot].filter(Boolean));
-  part("#dond-players-heading").textContent = party ? "Players and the kitty" : "Players";
+  part("#dond-players-heading").textContent = party ? t("Players and the kitty") : t("Players");
 
   const history = [];
   const rounds = view.offers.filter((entry) => entry.offers.length);
   if (rounds.length) {
-    history.push(el("h3", {}, "Offers this game"), el("ol", { class: "offers-list" }, rounds.map((entry) => el("li", {},
-      el("span", { class: "round" }, `Round ${entry.round}`),
+    history.push(el("h3", {}, t("Offers this game")), el("ol", { class: "offers-list" }, rounds.map((entry) => el("li", {},
+      el("span", { class: "round" }, t("Round {number}", { number: entry.round })),
       el("span", { class: "num" }, dollars(entry.offers[entry.offers.length - 1])),
-      entry.outcome === "deal" ? el("span", { class: "good" }, "deal")
-        : entry.outcome === "no_deal" ? el("span", { class: "bad" }, "no deal") : el("span", { class: "muted" }, "…")))));
+      entry.outcome === "deal" ? el("span", { class: "good" }, t("deal"))
+        : entry.outcome === "no_deal" ? el("span", { class: "bad" }, t("no deal"))
+          : el("span", { class: "muted" }, "…")))));
   }
   if (view.results.length && view.phase !== "over") {
-    history.push(el("h3", {}, "Games played"), matchSummary(view));
+    history.push(el("h3", {}, t("Games played")), matchSummary(view));
   }
   part(".history").replaceChildren(...history);
 }
 
 // --- the log ------------------------------------------------------------------------------------
 
+/** One entry of the view's log in words: strings and nodes, or null for an entry not told. */
 function logLine(entry, view) {
-  const name = (seat) => nameOrYou(seat);
+  const you = isMine(entry.seat);
+  const name = nameOf(entry.seat);
+  const amount = entry.amount !== undefined ? dollars(entry.amount) : "";
   switch (entry.event) {
-    case "game":
-      return [el("strong", {}, `Game ${entry.number}: `),
-        `${name(entry.host)} ${isOwnSeat(table.message, entry.host) ? "are" : "is"} ` +
-        `the ${view.version === "duo" ? "banker" : "host"}, ` +
-        `${nameOrYou(entry.contestant, { inside: true })} the contestant.`];
+    case "game": {
+      const params = { host: nameOf(entry.host), contestant: nameOf(entry.contestant) };
+      const duo = view.version === "duo";
+      let sentence;
+      if (isMine(entry.host)) {
+        sentence = duo ? t("You are the banker, {contestant} the contestant.", params)
+          : t("You are the host, {contestant} the contestant.", params);
+      } else if (isMine(entry.contestant)) {
+        sentence = duo ? t("{host} is the banker, you the contestant.", params)
+          : t("{host} is the host, you the contestant.", params);
+      } else {
+        sentence = duo ? t("{host} is the banker, {contestant} the contestant.", params)
+          : t("{host} is the host, {contestant} the contestant.", params);
+      }
+      return [el("strong", {}, t("Game {number}:", { number: entry.number })), " ", sentence];
+    }
     case "pick":
-      return [`${name(entry.seat)} took case ${entry.case}.`];
-    case "open":
-      return [`Case ${entry.case}${entry.holder !== null ? ` · ${nameOrYou(entry.holder, { inside: true })}` : ""}: `,
-        el("strong", {}, dollars(entry.value))];
-    case "guess":
-      return [`${name(entry.seat)} guessed ${dollars(entry.guess)}`,
-        entry.paid ? ` (paid ${dollars(entry.price)})` : "", ": ",
-        entry.right ? el("span", { class: "good" }, `right, wins ${dollars(entry.won)}`) : el("span", { class: "bad" }, "wrong")];
+      return [you ? t("You took case {case}.", { case: entry.case }) : t("{name} took case {case}.", { name, case: entry.case })];
+    case "open": {
+      const value = { value: el("strong", {}, dollars(entry.value)) };
+      if (entry.holder === null) return fillNodes(t("Case {case}: {value}", { case: entry.case }), value);
+      return fillNodes(t("Case {case} · {holder}: {value}",
+        { case: entry.case, holder: nameOrYou(entry.holder, { inside: true }) }), value);
+    }
+    case "guess": {
+      const params = { name, amount: dollars(entry.guess), price: dollars(entry.price ?? 0) };
+      let sentence;
+      if (entry.paid) {
+        sentence = you ? t("You guessed {amount} (paid {price}): {result}", params)
+          : t("{name} guessed {amount} (paid {price}): {result}", params);
+      } else {
+        sentence = you ? t("You guessed {amount}: {result}", params) : t("{name} guessed {amount}: {result}", params);
+      }
+      const result = entry.right
+        ? el("span", { class: "good" }, t("right, wins {amount}", { amount: dollars(entry.won) }))
+        : el("span", { class: "bad" }, t("wrong"));
+      return fillNodes(sentence, { result });
+    }
     case "kitty": {
-      const card = entry.card === "holder" ? "$750" : "$0.01";
-      return entry.amount ? [`${card} card: ${name(entry.seat)} won the kitty, `, el("strong", {}, dollars(entry.amount))]
-        : [`${card} card: the kitty was empty.`];
+      const card = entry.card === "holder" ? dollars(75_000) : dollars(1);
+      if (!entry.amount) return [t("{card} card: the kitty was empty.", { card })];
+      return fillNodes(you ? t("{card} card: You won the kitty, {amount}", { card })
+        : t("{card} card: {name} won the kitty, {amount}", { card, name }), { amount: el("strong", {}, amount) });
     }
     case "offer":
-      return [`Round ${entry.round} offer `, el("strong", { class: "money" }, dollars(entry.amount))];
+      return fillNodes(t("Round {round} offer {amount}", { round: entry.round }), { amount: strongMoney(entry.amount) });
     case "counter":
-      return [`${name(entry.seat)} countered `, el("strong", {}, dollars(entry.amount))];
+      return fillNodes(you ? t("You countered {amount}") : t("{name} countered {amount}", { name }),
+        { amount: el("strong", {}, amount) });
     case "stand":
-      return [`${name(entry.seat)} stood firm at ${dollars(entry.amount)}.`];
+      return [you ? t("You stood firm at {amount}.", { amount }) : t("{name} stood firm at {amount}.", { name, amount })];
     case "deal":
-      return [el("strong", { class: "good" }, `${name(entry.seat)}: DEAL`), ` at ${dollars(entry.amount)}`];
+      return [el("strong", { class: "good" }, you ? t("You: DEAL") : t("{name}: DEAL", { name })), " ",
+        t("at {amount}", { amount })];
     case "accept":
-      return [el("strong", { class: "good" }, `${name(entry.seat)} accepted the counter`), ` of ${dollars(entry.amount)}`];
+      return [el("strong", { class: "good" }, you ? t("You accepted the counter of {amount}", { amount })
+        : t("{name} accepted the counter of {amount}", { name, amount }))];
     case "no_deal":
-      return [el("strong", { class: "bad" }, `${name(entry.seat)}: NO DEAL`)];
+      return [el("strong", { class: "bad" }, you ? t("You: NO DEAL") : t("{name}: NO DEAL", { name }))];
     case "keep":
+      return [you ? t("You kept the case.") : t("{name} kept the case.", { name })];
     case "swap":
-      return [`${name(entry.seat)} ${entry.event === "keep" ? "kept" : "swapped"} the case.`];
-    case "end":
-      return [el("strong", {}, `Game over: ${name(view.contestant)} won `), el("strong", { class: "money" }, dollars(entry.won))];
+      return [you ? t("You swapped the case.") : t("{name} swapped the case.", { name })];
+    case "end": {
+      const sentence = isMine(view.contestant) ? t("Game over: You won {amount}")
+        : t("Game over: {name} won {amount}", { name: nameOf(view.contestant) });
+      return [el("strong", {}, ...fillNodes(sentence, { amount: strongMoney(entry.won) }))];
+    }
     default:
       return null; // "call": the opening or the guess that follows says it all
   }
@@ -931,9 +1052,18 @@ function drawLog() {
   // Earlier games of the match, each told by its result (the view's log is this game's).
   if (view.phase !== "over") {
     for (const result of [...view.results].reverse()) {
-      items.unshift(el("li", { class: "earlier" }, el("strong", {}, `Game ${result.game}: `),
-        `${nameOrYou(result.contestant)} won ${dollars(result.won)} ${result.deal ? "by a deal" : "with a case"}; ` +
-        `case ${result.special_case} held ${dollars(result.special_value)}.`));
+      const params = { name: nameOf(result.contestant), amount: dollars(result.won), case: result.special_case,
+        value: dollars(result.special_value) };
+      let sentence;
+      if (result.deal) {
+        sentence = isMine(result.contestant) ? t("You won {amount} by a deal; case {case} held {value}.", params)
+          : t("{name} won {amount} by a deal; case {case} held {value}.", params);
+      } else {
+        sentence = isMine(result.contestant) ? t("You won {amount} with a case; case {case} held {value}.", params)
+          : t("{name} won {amount} with a case; case {case} held {value}.", params);
+      }
+      items.unshift(el("li", { class: "earlier" },
+        el("strong", {}, t("Game {number}:", { number: result.game })), " ", sentence));
     }
   }
   part(".log-list").replaceChildren(...items.slice(-LOG_LENGTH).reverse());
@@ -945,16 +1075,16 @@ function drawAdvisor() {
   const box = part(".advisor");
   box.hidden = !table.advisorOpen;
   const tool = part('[data-focus="advisor"]');
-  if (tool) tool.lastChild.textContent = table.advisorOpen ? "Hide advisor" : "Advisor";
+  if (tool) tool.lastChild.textContent = table.advisorOpen ? t("Hide advisor") : t("Advisor");
   if (!table.advisorOpen) return;
   const body = part(".advisor-body");
   const hint = table.hint;
   if (!(table.message.legal ?? []).length) {
-    body.replaceChildren(el("p", { class: "muted" }, "The advisor speaks on your turn."));
+    body.replaceChildren(el("p", { class: "muted" }, t("The advisor speaks on your turn.")));
   } else if (!hint || hint.waiting) {
-    body.replaceChildren(el("p", { class: "muted" }, "Thinking…"));
+    body.replaceChildren(el("p", { class: "muted" }, t("Thinking…")));
   } else if (hint.failed) {
-    body.replaceChildren(el("p", { class: "bad" }, `No advice: ${hint.failed}`));
+    body.replaceChildren(el("p", { class: "bad" }, t("No advice: {reason}", { reason: hint.failed })));
   } else {
     body.replaceChildren(...adviceParts(hint.advice ?? {}));
   }
@@ -969,24 +1099,25 @@ function adviceParts(advice) {
   const mean = number("mean");
   if (mean !== null) {
     const ratio = number("offer_ratio");
-    facts.push(["Mean of the values left", dollars(mean)]);
-    if (ratio !== null) facts.push(["The offer is", `${Math.round(ratio * 100)}% of that mean`]);
+    facts.push([t("Mean of the values left"), dollars(mean)]);
+    if (ratio !== null) facts.push([t("The offer is"), t("{share} of that mean", { share: share(ratio) })]);
   }
   if (number("expected_value_of_refusing") !== null) {
-    facts.push(["Refusing is worth, on average", dollars(number("expected_value_of_refusing"))]);
+    facts.push([t("Refusing is worth, on average"), dollars(number("expected_value_of_refusing"))]);
   }
   if (number("certainty_equivalent") !== null) {
-    facts.push(["…and to a cautious (risk-averse) player", dollars(number("certainty_equivalent"))]);
+    facts.push([t("…and to a cautious (risk-averse) player"), dollars(number("certainty_equivalent"))]);
   }
-  if (number("free_ev") !== null) facts.push(["A free guess wins, on average", dollars(number("free_ev"))]);
+  if (number("free_ev") !== null) facts.push([t("A free guess wins, on average"), dollars(number("free_ev"))]);
   if (number("paid_ev") !== null) {
     const value = number("paid_value");
     const gain = number("paid_ev");
-    facts.push([`A paid guess${value !== null ? ` of ${dollars(value)}` : ""}, price paid`,
-      `${gain >= 0 ? "+" : ""}${dollars(gain)} on average`]);
+    facts.push([value !== null ? t("A paid guess of {value}, price paid", { value: dollars(value) })
+      : t("A paid guess, price paid"),
+    t("{amount} on average", { amount: `${gain >= 0 ? "+" : ""}${dollars(gain)}` })]);
   }
-  if (number("guide_offer") !== null) facts.push(["The guide's offer (the mean)", dollars(number("guide_offer"))]);
-  if (number("tv_offer") !== null) facts.push(["The TV model's offer", dollars(number("tv_offer"))]);
+  if (number("guide_offer") !== null) facts.push([t("The guide's offer (the mean)"), dollars(number("guide_offer"))]);
+  if (number("tv_offer") !== null) facts.push([t("The TV model's offer"), dollars(number("tv_offer"))]);
   if (facts.length) {
     parts.push(el("dl", { class: "facts-list" }, facts.flatMap(([term, value]) => [el("dt", {}, term), el("dd", {}, value)])));
   }
@@ -1006,26 +1137,23 @@ function drawRules() {
   const rows = ROUND_SIZES.map((size, index) => el("tr", {},
     el("td", { class: "num" }, String(index + 1)), el("td", { class: "num" }, String(size)),
     party ? el("td", { class: "num" }, dollars(500_000 * (index + 1))) : null));
-  rows.push(el("tr", {}, el("td", { class: "num" }, "10"), el("td", {}, "last 2: keep or swap"),
+  rows.push(el("tr", {}, el("td", { class: "num" }, "10"), el("td", {}, t("last 2: keep or swap")),
     party ? el("td", { class: "num" }, dollars(5_000_000)) : null));
   body.replaceChildren(
-    el("p", {}, "26 cases hold the values of the money board, unseen by anyone. The contestant takes one " +
-      "case to keep to the end, then opens cases round by round. After each round the " +
-      (party ? "host" : "banker") + " offers to buy the contestant's case: deal, no deal, or a counter " +
-      "(up to 5 per round; the banker may accept it, offer again or stand firm)."),
+    el("p", {}, party
+      ? t("26 cases hold the values of the money board, unseen by anyone. The contestant takes one case to keep to the end, then opens cases round by round. After each round the host offers to buy the contestant's case: deal, no deal, or a counter (up to 5 per round; the host may accept it, offer again or stand firm).")
+      : t("26 cases hold the values of the money board, unseen by anyone. The contestant takes one case to keep to the end, then opens cases round by round. After each round the banker offers to buy the contestant's case: deal, no deal, or a counter (up to 5 per round; the banker may accept it, offer again or stand firm).")),
     el("table", { class: "rules-table" },
-      el("caption", { class: "visually-hidden" }, "Cases opened per round"),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Round"), el("th", { scope: "col" }, "Cases opened"),
-        party ? el("th", { scope: "col" }, "Paid guess") : null)),
+      el("caption", { class: "visually-hidden" }, t("Cases opened per round")),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Round")), el("th", { scope: "col" }, t("Cases opened")),
+        party ? el("th", { scope: "col" }, t("Paid guess")) : null)),
       el("tbody", {}, rows)),
     party
-      ? el("p", { class: "small" }, "Before a held case opens, its holder may guess its value: free (right wins " +
-        "$5,000) or paid at the round's price (right wins the value; the price goes to the kitty). " +
-        "The $750 case pays the kitty to its holder; the $0.01 case pays it to the host (not in round 10). " +
-        "After a deal the host may pay to guess the contestant's case. Every player starts with $1,125,000, " +
-        "and the $1,000,000 bill can be spent only after hosting. The richest player at the end wins.")
-      : el("p", { class: "small" }, "Each player is banker once and contestant once. Your score is what you won " +
-        "as contestant: the deal, or the value of the case you end with."),
+      ? el("p", { class: "small" }, t("Before a held case opens, its holder may guess its value: free (right wins {prize}) or paid at the round's price (right wins the value; the price goes to the kitty). The {holder_card} case pays the kitty to its holder; the {host_card} case pays it to the host (not in round 10). After a deal the host may pay to guess the contestant's case. Every player starts with {cash}, and the {bill} bill can be spent only after hosting. The richest player at the end wins.", {
+        prize: dollars(FREE_GUESS_PRIZE), holder_card: dollars(75_000), host_card: dollars(1),
+        cash: dollars(112_500_000), bill: dollars(MILLION_BILL),
+      }))
+      : el("p", { class: "small" }, t("Each player is banker once and contestant once. Your score is what you won as contestant: the deal, or the value of the case you end with.")),
   );
 }
 
@@ -1037,8 +1165,8 @@ function announce(previous) {
     const fresh = view.log.slice(previous.view.log.length).map((entry) => logLine(entry, view)).filter(Boolean);
     for (const line of fresh.slice(-2)) sentences.push(line.map((bit) => (bit instanceof Node ? bit.textContent : bit)).join(""));
   }
-  if (view.phase === "over") sentences.push("The match is over.");
-  else if (table.message.legal?.length) sentences.push(`Your turn: ${doing(view)}.`);
+  if (view.phase === "over") sentences.push(t("The match is over."));
+  else if (table.message.legal?.length) sentences.push(t("Your turn: {what}.", { what: doing(view) }));
   table.announced = speak(part(".announce"), sentences.join(" "), table.announced);
 }
 
@@ -1159,7 +1287,8 @@ const STYLES = `
   background: #c0c0c8; border: 2px solid #c0c0c8; color: #101010; font-weight: 800; line-height: 1.15; cursor: default; }
 .dond .case:hover { background: #c0c0c8; color: #101010; border-color: #c0c0c8; }
 .dond .case .num { font-size: 1.2rem; }
-.dond .case .case-tag { font-size: 0.75rem; font-weight: 600; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* A tag wraps rather than being cut: in some languages "yours" or "$75K" take more letters. */
+.dond .case .case-tag { font-size: 0.75rem; font-weight: 600; max-width: 100%; line-height: 1.1; overflow-wrap: anywhere; }
 .dond .case.usable { cursor: pointer; border-color: var(--accent, #f2c14e); box-shadow: 0 0 0 1px var(--accent, #f2c14e); }
 .dond .case.usable:hover { background: #e4e4ea; }
 .dond .case.special { background: #3fcf6a; border-color: #3fcf6a; color: #0b1410; }

@@ -8,17 +8,28 @@
 //   onMessage(container, message)     the room's other messages: `hint` and `error`
 //
 // The helpers every page shares (building elements, names of seats, sending an action once)
-// come from the server's /static/common.js.
+// come from the server's /static/common.js; its words are Greed's own (the catalog of the
+// domain "greed"), through /static/i18n.js, and its points are written as the reader's
+// language writes numbers.
 
 import {
   controlNamed, el, focusedName, formatNumber as points, isOwnSeat, isSeated, onTableKeys, playerRow,
-  playersHead, sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
+  playersHead, ruleTitle, sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
 } from "/static/common.js";
+import { fillNodes, percent, words } from "/static/i18n.js";
 
-const FACES = ["$", "G", "R", "Eb", "Em", "D"];
+const { t, tn } = words("greed");
+
 const FACE_CLASS = { $: "dollar", G: "g", R: "r", Eb: "eb", Em: "em", D: "d" };
-// How a screen reader says each face; the colours are in RULES.md §2.1.
-const FACE_SPOKEN = { $: "dollar", G: "G", R: "R", Eb: "ebony E", Em: "emerald E", D: "D" };
+
+/** How a screen reader says a face; the colours are in RULES.md §2.1. The letters stay as printed. */
+function spoken(face) {
+  return { $: t("dollar"), Eb: t("ebony E"), Em: t("emerald E") }[face] ?? face;
+}
+
+function kbd(key) {
+  return el("kbd", {}, key);
+}
 const NUMBER_KEYS = 9; // keys 1..9 pick the first nine set-asides; the rest are clicked
 const NUM_DICE = 6;
 const LOG_LENGTH = 60; // finished turns kept in the page's log
@@ -44,8 +55,7 @@ function die(face, { chip = false, fresh = false } = {}) {
   const classes = ["die", `face-${FACE_CLASS[face] ?? "dollar"}`];
   if (chip) classes.push("chip");
   if (fresh) classes.push("fresh");
-  const node = el("span", { class: classes.join(" "), role: "img", "aria-label": FACE_SPOKEN[face] ?? face,
-    title: FACE_SPOKEN[face] ?? face });
+  const node = el("span", { class: classes.join(" "), role: "img", "aria-label": spoken(face), title: spoken(face) });
   // The two E's differ in colour only on a real die; the small b/m tells them apart for
   // anyone who cannot tell the colours apart.
   if (face === "Eb" || face === "Em") node.append("E", el("small", {}, face[1]));
@@ -77,7 +87,7 @@ function choicesOf(message) {
 
 /** Why banking is refused now, in the rules' words, as the engine says it (its code is for programs). */
 function bankRefusal(message) {
-  return message.view.bank_refusal?.message ?? "banking is not allowed now";
+  return message.view.bank_refusal?.message ?? t("banking is not allowed now");
 }
 
 /** Whether play has moved on from the roll-off: a decision made, or a turn over. */
@@ -124,23 +134,25 @@ function build(container) {
             el("span", { class: "muted roll-facts" })),
           el("div", { class: "callouts" }),
           el("div", { class: "dice roll", role: "group", "aria-labelledby": "greed-play-heading" }),
-          el("ul", { class: "aside-list", "aria-label": "Set aside this turn" }),
+          el("ul", { class: "aside-list", "aria-label": t("Set aside this turn") }),
           el("div", { class: "totals" }),
           el("p", { class: "goal" }),
           el("div", { class: "choices-box" }),
           el("div", { class: "tools" }),
           el("p", { class: "keys-help" },
-            "Keys: ", el("kbd", {}, "1"), "–", el("kbd", {}, "9"), " set dice aside · ",
-            el("kbd", {}, "b"), " bank · ", el("kbd", {}, "h"), " hint · ", el("kbd", {}, "?"), " scoring")),
+            // Translators: {first}, {last}, {bank}, {hint} and {rules} are the keys 1, 9, b, h and ?.
+            ...fillNodes(t("Keys: {first}–{last} set dice aside · {bank} bank · {hint} hint · {rules} scoring"),
+              { first: kbd("1"), last: kbd("9"), bank: kbd("b"), hint: kbd("h"), rules: kbd("?") }))),
         el("div", { class: "extras" },
-          el("details", { class: "panel greed-rolloff" }, el("summary", {}, "Roll-off"), el("div", { class: "rolloff-body" })),
+          el("details", { class: "panel greed-rolloff" }, el("summary", {}, t("Roll-off")),
+            el("div", { class: "rolloff-body" })),
           el("details", { class: "panel greed-rules" },
-            el("summary", { "aria-keyshortcuts": "?" }, "Scoring ", el("kbd", {}, "?")),
+            el("summary", { "aria-keyshortcuts": "?" }, t("Scoring"), " ", kbd("?")),
             el("div", { class: "rules-body" })))),
       el("div", { class: "col col-side" },
-        el("section", { class: "panel board", "aria-label": "Scores" }),
+        el("section", { class: "panel board", "aria-label": t("Scores") }),
         el("section", { class: "panel log", "aria-labelledby": "greed-log-heading" },
-          el("h2", { id: "greed-log-heading" }, "Turns"),
+          el("h2", { id: "greed-log-heading" }, t("Turns")),
           el("ol", { class: "turn-list" }))),
       el("p", { class: "visually-hidden announce", "aria-live": "polite" })),
   );
@@ -217,37 +229,42 @@ function drawBanner() {
   if (view.phase === "over") {
     // The page names the winner (once) in its result; the table says how the game went.
     banner.replaceChildren(el("div", { class: "banner-box over", role: "status" },
-      el("strong", {}, `${view.turns_played} turns played.`)));
+      el("strong", {}, tn("{n} turn played.", "{n} turns played.", view.turns_played))));
     return;
   }
   if (view.final_round) {
     const still = [view.current, ...view.final_turns_left].filter((seat) => seat !== null)
-      .map((seat) => (isOwnSeat(message, seat) ? "you" : seatName(message.seats, seat)));
-    banner.replaceChildren(el("div", { class: "banner-box" },
-      el("strong", {}, "Final round. "),
-      `${seatName(message.seats, view.triggered_by)} reached ${points(view.winning_score)}. `,
-      "Everyone else has one last turn and must finish strictly above ",
-      el("strong", {}, points(view.target)), ` to bank. Still to play: ${still.join(", ")}.`));
+      .map((seat) => (isOwnSeat(message, seat) ? t("you") : seatName(message.seats, seat)));
+    const params = { name: seatName(message.seats, view.triggered_by), score: points(view.winning_score),
+      players: still.join(", ") };
+    // Translators: {final} is "Final round." in bold; {target} is the score to beat, in bold.
+    const sentence = t("{final} {name} reached {score}. Everyone else has one last turn and must finish strictly above {target} to bank. Still to play: {players}.", params);
+    banner.replaceChildren(el("div", { class: "banner-box" }, ...fillNodes(sentence,
+      { final: el("strong", {}, t("Final round.")), target: el("strong", {}, points(view.target)) })));
     return;
   }
   banner.replaceChildren();
 }
 
 /**
- * "Ann banked 650 → 1,850" or "Bob greeded out on [dice], losing 300", as flex items.
- * The score after the bank is today's score, so only the latest turns may show it.
+ * "Ann banked 650 → 1,850" or "Bob greeded out on [dice], losing 300": one sentence (the
+ * dice and the points in it), then the score it led to. The score after the bank is today's
+ * score, so only the latest turns may show it.
  */
 function turnSentence(turn, { withScore = true } = {}) {
   const name = seatName(table.message.seats, turn.seat);
   const last = turn.log?.[turn.log.length - 1];
   if (turn.greed_out) {
-    const parts = [el("span", {}, name), el("span", { class: "bad" }, "greeded out"), el("span", {}, "on"),
-      chips(last?.roll ?? [])];
-    if (last?.lost) parts.push(el("span", {}, `losing ${points(last.lost)}`));
-    return parts;
+    const params = { name, points: points(last?.lost ?? 0) };
+    // Translators: {dice} is the roll that scored nothing, drawn as dice.
+    const losing = t("{name} greeded out on {dice}, losing {points}", params);
+    // Translators: {dice} is the roll that scored nothing, drawn as dice.
+    const sentence = last?.lost ? losing : t("{name} greeded out on {dice}", params);
+    return [el("span", { class: "turn-words" }, ...fillNodes(sentence, { dice: chips(last?.roll ?? []) }))];
   }
-  return [el("span", {}, name), el("span", { class: "good" }, `banked ${points(turn.banked)}`),
-    withScore ? el("span", { class: "muted" }, `→ ${points(table.message.view.scores[turn.seat])}`) : null];
+  return [el("span", { class: "turn-words" }, ...fillNodes(t("{name} banked {points}", { name }),
+    { points: el("span", { class: "good" }, points(turn.banked)) })),
+  withScore ? el("span", { class: "muted" }, `→ ${points(table.message.view.scores[turn.seat])}`) : null];
 }
 
 function drawPlay(ended) {
@@ -257,11 +274,13 @@ function drawPlay(ended) {
   const heading = part("#greed-play-heading");
   const facts = part(".roll-facts");
   if (view.phase === "over") {
-    heading.textContent = "Final table";
+    heading.textContent = t("Final table");
     facts.textContent = "";
   } else {
-    heading.textContent = isOwnSeat(message, seat) ? "Your roll" : `${seatName(message.seats, seat)}'s roll`;
-    facts.textContent = `${view.roll.length || view.dice_left} dice · turn ${view.turns_played + 1}`;
+    heading.textContent = isOwnSeat(message, seat) ? t("Your roll")
+      : t("{name}'s roll", { name: seatName(message.seats, seat) });
+    facts.textContent = tn("{n} die · turn {turn}", "{n} dice · turn {turn}", view.roll.length || view.dice_left,
+      { turn: points(view.turns_played + 1) });
   }
 
   // What happened since this player last saw the table: a bank, or a run of greed-outs.
@@ -270,7 +289,7 @@ function drawPlay(ended) {
     el("p", { class: `last-turn ${turn.greed_out ? "greed-out" : "banked"}` }, turnSentence(turn))));
   if (!table.callouts.length && view.starter !== null && view.starter !== undefined) {
     part(".callouts").replaceChildren(el("p", { class: "last-turn" },
-      `${seatName(message.seats, view.starter)} won the roll-off and starts.`));
+      t("{name} won the roll-off and starts.", { name: seatName(message.seats, view.starter) })));
   }
 
   // The dice land again only when a new roll arrives, not on every update.
@@ -279,13 +298,13 @@ function drawPlay(ended) {
   table.rollKey = rollKey;
   const dice = part(".roll");
   if (view.roll.length) dice.replaceChildren(...view.roll.map((face) => die(face, { fresh })));
-  else dice.replaceChildren(el("p", { class: "muted" }, view.phase === "over" ? "No more rolls." : "Rolling…"));
+  else dice.replaceChildren(el("p", { class: "muted" }, view.phase === "over" ? t("No more rolls.") : t("Rolling…")));
 
   const aside = view.turn_log.filter((entry) => Array.isArray(entry.keep) && !("bank" in entry));
   part(".aside-list").replaceChildren(...(aside.length
-    ? [el("li", { class: "muted" }, "Set aside:"), ...aside.map((entry) => el("li", {}, chips(entry.keep),
-      el("b", {}, `+${points(entry.points)}`), entry.hot_dice ? el("span", { class: "hot" }, "hot dice") : null))]
-    : view.phase === "over" ? [] : [el("li", { class: "muted" }, "Nothing set aside yet this turn.")]));
+    ? [el("li", { class: "muted" }, t("Set aside:")), ...aside.map((entry) => el("li", {}, chips(entry.keep),
+      el("b", {}, `+${points(entry.points)}`), entry.hot_dice ? el("span", { class: "hot" }, t("hot dice")) : null))]
+    : view.phase === "over" ? [] : [el("li", { class: "muted" }, t("Nothing set aside yet this turn."))]));
 
   const totals = part(".totals");
   const goal = part(".goal");
@@ -296,23 +315,25 @@ function drawPlay(ended) {
   }
   const score = view.scores[seat];
   // One total with its meaning; what banking would score is labelled as just that.
-  const parts = [el("span", { class: "set-aside-total" }, "Set aside this turn ", el("b", {}, points(view.turn_total)))];
+  const parts = [el("span", { class: "set-aside-total" },
+    ...fillNodes(t("Set aside this turn {points}"), { points: el("b", {}, points(view.turn_total)) }))];
   if (view.roll.length) {
     parts.push(view.can_bank
-      ? el("span", { class: "bank-now" }, "Banking now would score ", el("b", { class: "good" }, points(view.bank_value)),
-        ` → ${points(score + view.bank_value)}`)
-      : el("span", { class: "bank-now muted" }, "Banking now would score ", el("b", {}, points(bestBank(view))),
-        ": not allowed"));
+      ? el("span", { class: "bank-now" }, ...fillNodes(t("Banking now would score {points} → {score}",
+        { score: points(score + view.bank_value) }), { points: el("b", { class: "good" }, points(view.bank_value)) }))
+      : el("span", { class: "bank-now muted" }, ...fillNodes(t("Banking now would score {points}: not allowed"),
+        { points: el("b", {}, points(bestBank(view))) })));
   }
   totals.replaceChildren(...parts);
   goal.className = "goal";
   if (view.final_round) {
-    goal.textContent = `Final round: a bank must finish above ${points(view.target)}.`;
+    goal.textContent = t("Final round: a bank must finish above {target}.", { target: points(view.target) });
   } else if (view.min_turn_points) {
-    const why = view.options?.min_every_turn ? "every turn" : "to open the score";
-    goal.textContent = `A bank needs ${points(view.min_turn_points)}+ in this turn (${why}).`;
+    goal.textContent = view.options?.min_every_turn
+      ? t("A bank needs {points}+ in this turn (every turn).", { points: points(view.min_turn_points) })
+      : t("A bank needs {points}+ in this turn (to open the score).", { points: points(view.min_turn_points) });
   } else {
-    goal.textContent = `Reaching ${points(view.winning_score)} starts the final round.`;
+    goal.textContent = t("Reaching {score} starts the final round.", { score: points(view.winning_score) });
     goal.classList.add("calm");
   }
 }
@@ -336,8 +357,8 @@ function drawChoices() {
     if (view.phase === "play") {
       const name = seatName(message.seats, view.current);
       const bot = message.seats?.[view.current]?.kind === "bot";
-      waiting = bot ? `${name} is thinking…` : `Waiting for ${name} to play…`;
-      if (!isSeated(message)) waiting += " You are watching.";
+      waiting = bot ? t("{name} is thinking…", { name }) : t("Waiting for {name} to play…", { name });
+      if (!isSeated(message)) waiting += " " + t("You are watching.");
     }
     box.replaceChildren(waiting ? el("p", { class: "muted" }, waiting) : "");
     tools.replaceChildren();
@@ -355,8 +376,8 @@ function drawChoices() {
       type: "button", class: `choice bank${hinted && sameAction(hinted, bank.action) ? " hinted" : ""}`,
       "data-focus": "bank", "aria-keyshortcuts": "b", "aria-disabled": busy,
     },
-    el("kbd", { class: "key" }, "b"), el("span", {}, "Bank, taking"), chips(takes),
-    hinted && sameAction(hinted, bank.action) ? el("span", { class: "star" }, "★ hint") : null,
+    el("kbd", { class: "key" }, "b"), el("span", {}, t("Bank, taking")), chips(takes),
+    hinted && sameAction(hinted, bank.action) ? el("span", { class: "star" }, t("★ hint")) : null,
     el("span", { class: "points good" }, `+${points(view.bank_value)}`),
     el("span", { class: "then" }, `→ ${points(view.scores[view.current] + view.bank_value)}`));
     button.addEventListener("click", () => play(bank.action));
@@ -366,39 +387,42 @@ function drawChoices() {
     const key = index < NUMBER_KEYS ? String(index + 1) : null;
     const diceNext = view.roll.length - keep.faces.length;
     const isHinted = hinted && sameAction(hinted, keep.action);
+    const faces = keep.faces.map(spoken).join(", ");
+    let label = diceNext === 0
+      ? t("set aside {faces} for {points} points, then roll all {n} again (hot dice)",
+        { faces, points: points(keep.points), n: NUM_DICE })
+      : t("set aside {faces} for {points} points, then roll {n}", { faces, points: points(keep.points), n: diceNext });
+    if (isHinted) label = t("{choice} (hinted)", { choice: label });
     const button = el("button", {
       type: "button", class: `choice${isHinted ? " hinted" : ""}`, "data-focus": `keep:${keep.faces.join(" ")}`,
-      "aria-keyshortcuts": key, "aria-disabled": busy,
-      "aria-label": `${key ? `${key}: ` : ""}set aside ${keep.faces.map((f) => FACE_SPOKEN[f]).join(", ")} for ` +
-        `${keep.points} points, then roll ${diceNext === 0 ? `all ${NUM_DICE} again (hot dice)` : diceNext}` +
-        `${isHinted ? " (hinted)" : ""}`,
+      "aria-keyshortcuts": key, "aria-disabled": busy, "aria-label": key ? `${key}: ${label}` : label,
     },
     key ? el("kbd", { class: "key" }, key) : el("span", { class: "key", "aria-hidden": "true" }, "·"),
     chips(keep.faces),
-    isHinted ? el("span", { class: "star" }, "★ hint") : null,
+    isHinted ? el("span", { class: "star" }, t("★ hint")) : null,
     el("span", { class: "points" }, `+${points(keep.points)}`),
     diceNext === 0
-      ? el("span", { class: "then hot" }, `roll ${NUM_DICE}, hot dice`)
-      : el("span", { class: "then" }, `roll ${diceNext}`));
+      ? el("span", { class: "then hot" }, t("roll {n}, hot dice", { n: NUM_DICE }))
+      : el("span", { class: "then" }, t("roll {n}", { n: diceNext })));
     button.addEventListener("click", () => play(keep.action));
     items.push(el("li", {}, button));
   });
-  const list = el("ol", { class: "choices", "aria-label": "Your choices, best first" }, items);
+  const list = el("ol", { class: "choices", "aria-label": t("Your choices, best first") }, items);
   const parts = [list];
   if (!bank) {
     // Last, so that the moves one can make stay in view on a small screen.
     const rule = message.view.bank_refusal?.rule;
-    parts.push(el("p", { class: "no-bank", id: "greed-no-bank", title: rule ? `Rule ${rule}` : null }, el("kbd", {}, "b"),
-      ` No bank: ${bankRefusal(message)}.`));
+    parts.push(el("p", { class: "no-bank", id: "greed-no-bank", title: ruleTitle(rule) }, kbd("b"),
+      " ", t("No bank: {reason}.", { reason: bankRefusal(message) })));
   }
-  if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, "Sending…"));
+  if (table.pending) parts.push(el("p", { class: "muted", role: "status" }, t("Sending…")));
   box.replaceChildren(...parts);
 
   const hintButton = el("button", { type: "button", class: "secondary", "data-focus": "hint", "aria-keyshortcuts": "h" },
-    el("kbd", {}, "h"), "Hint");
+    kbd("h"), t("Hint"));
   hintButton.addEventListener("click", askHint);
   const rulesButton = el("button", { type: "button", class: "secondary", "data-focus": "rules", "aria-keyshortcuts": "?" },
-    el("kbd", {}, "?"), "Scoring");
+    kbd("?"), t("Scoring"));
   rulesButton.addEventListener("click", toggleRules);
   tools.replaceChildren(hintButton, rulesButton, el("span", { class: "hint-text", role: "status" }, hintText(keeps, bank)));
   restoreFocus(focused);
@@ -407,19 +431,19 @@ function drawChoices() {
 function hintText(keeps, bank) {
   const hint = table.hint;
   if (!hint) return "";
-  if (hint.waiting) return "Thinking about a hint (the first one can take a while)…";
+  if (hint.waiting) return t("Thinking about a hint (the first one can take a while)…");
   const advice = hint.advice ?? {};
-  if (!advice.action) return advice.label ?? "No hint for this position.";
+  if (!advice.action) return advice.label ?? t("No hint for this position.");
   let key = "";
   if (bank && sameAction(advice.action, bank.action)) key = "b";
   const index = keeps.findIndex((keep) => sameAction(advice.action, keep.action));
   if (index >= 0 && index < NUMBER_KEYS) key = String(index + 1);
-  let text = `Hint: ${advice.label ?? JSON.stringify(advice.action)}${key ? ` (key ${key})` : ""}`;
-  if (typeof advice.win_probability === "number") {
-    // With more than two players the advisor's figure is an estimate.
-    text += ` · win chance ${advice.approximate ? "≈" : ""}${(advice.win_probability * 100).toFixed(1)}%`;
-  }
-  return text;
+  const move = advice.label ?? JSON.stringify(advice.action);
+  const text = key ? t("Hint: {move} (key {key})", { move, key }) : t("Hint: {move}", { move });
+  if (typeof advice.win_probability !== "number") return text;
+  // With more than two players the advisor's figure is an estimate.
+  const chance = `${advice.approximate ? "≈" : ""}${percent(advice.win_probability, 1)}`;
+  return t("{hint} · win chance {chance}", { hint: text, chance });
 }
 
 function restoreFocus(focused) {
@@ -441,40 +465,42 @@ function drawScoreboard() {
   const rows = view.scores.map((score, seat) => {
     const current = seat === view.current && view.phase === "play";
     const tags = [];
-    if (isOwnSeat(message, seat)) tags.push(el("span", { class: "tag you" }, "you"));
-    if (view.winners.includes(seat)) tags.push(el("span", { class: "tag winner" }, "winner"));
-    else if (seat === view.triggered_by) tags.push(el("span", { class: "tag reached" }, `reached ${points(view.winning_score)}`));
-    else if (view.final_round && !current && !view.final_turns_left.includes(seat)) {
-      tags.push(el("span", { class: "tag done" }, "done"));
-    } else if (view.final_round) tags.push(el("span", { class: "tag to-play" }, "last turn"));
-    if (!view.opened[seat]) tags.push(el("span", { class: "tag unopened" }, "not opened"));
+    if (isOwnSeat(message, seat)) tags.push(el("span", { class: "tag you" }, t("you")));
+    if (view.winners.includes(seat)) tags.push(el("span", { class: "tag winner" }, t("winner")));
+    else if (seat === view.triggered_by) {
+      tags.push(el("span", { class: "tag reached" }, t("reached {score}", { score: points(view.winning_score) })));
+    } else if (view.final_round && !current && !view.final_turns_left.includes(seat)) {
+      tags.push(el("span", { class: "tag done" }, t("done")));
+    } else if (view.final_round) tags.push(el("span", { class: "tag to-play" }, t("last turn")));
+    if (!view.opened[seat]) tags.push(el("span", { class: "tag unopened" }, t("not opened")));
     const share = Math.min(100, Math.round((100 * score) / view.winning_score));
     const progress = el("span", { class: "progress", "aria-hidden": "true" },
       el("span", { style: `width: ${share}%` }));
     return playerRow(current, [seatName(message.seats, seat), " ", ...tags], [points(score), progress]);
   });
   part(".board").replaceChildren(el("table", { class: "scoreboard" },
-    el("caption", {}, `Scores · goal ${points(view.winning_score)}`),
-    playersHead("Score"),
+    el("caption", {}, t("Scores · goal {goal}", { goal: points(view.winning_score) })),
+    playersHead(t("Score")),
     el("tbody", {}, rows)));
 }
 
 function logSteps(log) {
   return el("ol", { class: "steps" }, log.map((entry) => {
-    const step = [el("span", { class: "muted" }, "rolled"), chips(entry.roll ?? [])];
+    // A compact notation, each piece a label of its own: "rolled [dice] → kept [dice] +150".
+    const step = [el("span", { class: "muted" }, t("rolled")), chips(entry.roll ?? [])];
     if (entry.greed_out) {
-      step.push(el("span", { class: "bad" }, "greed-out"));
-      if (entry.lost) step.push(el("span", {}, `lost ${points(entry.lost)}`));
+      step.push(el("span", { class: "bad" }, t("greed-out")));
+      if (entry.lost) step.push(el("span", {}, t("lost {points}", { points: points(entry.lost) })));
     } else if ("bank" in entry) {
-      step.push(el("span", { class: "arrow", "aria-hidden": "true" }, "→"), el("span", {}, "took"),
+      step.push(el("span", { class: "arrow", "aria-hidden": "true" }, "→"), el("span", {}, t("took")),
         chips(entry.keep ?? []), el("b", {}, `+${points(entry.points)}`),
-        el("span", { class: "good" }, `banked ${points(entry.bank)}`));
+        el("span", { class: "good" }, t("banked {points}", { points: points(entry.bank) })));
     } else if (Array.isArray(entry.keep)) {
-      step.push(el("span", { class: "arrow", "aria-hidden": "true" }, "→"), el("span", {}, "kept"),
+      step.push(el("span", { class: "arrow", "aria-hidden": "true" }, "→"), el("span", {}, t("kept")),
         chips(entry.keep), el("b", {}, `+${points(entry.points)}`));
-      if (entry.hot_dice) step.push(el("span", { class: "hot" }, "hot dice"));
+      if (entry.hot_dice) step.push(el("span", { class: "hot" }, t("hot dice")));
     } else {
-      step.push(el("span", { class: "muted" }, "deciding…"));
+      step.push(el("span", { class: "muted" }, t("deciding…")));
     }
     return el("li", { class: "step" }, step);
   }));
@@ -486,17 +512,19 @@ function drawLog() {
   const items = [];
   if (view.phase === "play" && view.turn_log.length) {
     items.push(el("li", {},
-      el("strong", {}, `Turn ${view.turns_played + 1} · ${seatName(message.seats, view.current)} (now)`),
+      el("strong", {}, t("Turn {number} · {name} (now)",
+        { number: points(view.turns_played + 1), name: seatName(message.seats, view.current) })),
       logSteps(view.turn_log)));
   }
   const numbers = [...table.turns.keys()].sort((a, b) => b - a);
   for (const number of numbers) {
     const turn = table.turns.get(number);
     items.push(el("li", {},
-      el("div", { class: "turn-head" }, el("strong", {}, `Turn ${number + 1} ·`), ...turnSentence(turn, { withScore: false })),
+      el("div", { class: "turn-head" }, el("strong", {}, t("Turn {number} ·", { number: points(number + 1) })),
+        ...turnSentence(turn, { withScore: false })),
       logSteps(turn.log ?? [])));
   }
-  if (!items.length) items.push(el("li", { class: "muted" }, "No turns finished yet."));
+  if (!items.length) items.push(el("li", { class: "muted" }, t("No turns finished yet.")));
   const list = part(".turn-list");
   list.replaceChildren(...items);
 }
@@ -506,12 +534,13 @@ function drawRolloff() {
   const view = message.view;
   const rounds = view.rolloff?.rounds ?? [];
   const body = rounds.map((round, index) => el("div", { class: "rolloff-round" },
-    el("h3", {}, rounds.length > 1 ? `Round ${index + 1}${index ? " (the tied roll again)" : ""}` : "Everyone rolls six dice"),
+    el("h3", {}, rounds.length === 1 ? t("Everyone rolls six dice")
+      : index ? t("Round {number} (the tied roll again)", { number: index + 1 }) : t("Round {number}", { number: 1 })),
     el("ul", { class: "steps" }, round.map((entry) => el("li", { class: "step" },
       el("span", {}, seatName(message.seats, entry.seat)), chips(entry.roll), el("b", {}, points(entry.points)))))));
   if (view.starter !== null && view.starter !== undefined) {
-    body.push(el("p", {}, el("strong", {}, `${seatName(message.seats, view.starter)} starts.`),
-      el("span", { class: "muted" }, " The roll-off scores nothing.")));
+    body.push(el("p", {}, el("strong", {}, t("{name} starts.", { name: seatName(message.seats, view.starter) })),
+      " ", el("span", { class: "muted" }, t("The roll-off scores nothing."))));
   }
   part(".rolloff-body").replaceChildren(...body);
 }
@@ -527,25 +556,25 @@ function drawRules() {
     el("td", { class: "num" }, points(worth)));
   body.replaceChildren(
     el("table", { class: "rules-table" },
-      el("caption", { class: "visually-hidden" }, "Scoring, all dice of a combination from one roll"),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Combination"), el("th", { scope: "col" }, "Points"))),
+      el("caption", { class: "visually-hidden" }, t("Scoring, all dice of a combination from one roll")),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Combination")), el("th", { scope: "col" }, t("Points")))),
       el("tbody", {},
-        row(["D"], 100, "each"),
-        row(["G"], 50, "each"),
+        row(["D"], 100, t("each")),
+        row(["G"], 50, t("each")),
         row(["G", "G", "G"], 500),
         row(["R", "R", "R"], 400),
-        row(["Eb", "Eb", "Eb"], 300, "or three emerald"),
+        row(["Eb", "Eb", "Eb"], 300, t("or three emerald")),
         row(["$", "$", "$"], 600),
         row(["D", "D", "D", "D"], options.dddd ?? 1000),
+        // The name of the combination is the dice's own letters: it stays as printed.
         row(["$", "G", "R", "Eb", "Em", "D"], 1000, "$GREED"),
-        row(["R", "R", "R", "R", "R", "R"], options.six_of_a_kind ?? 5000, "six of a kind"))),
-    el("p", { class: "small" }, "A single $, R or E scores nothing, nor does a pair. Three D's are just 3 × 100, " +
-      "and a fourth G, R or $ adds nothing. Only scoring dice may be set aside, and dice of different rolls never combine."),
+        row(["R", "R", "R", "R", "R", "R"], options.six_of_a_kind ?? 5000, t("six of a kind")))),
+    el("p", { class: "small" }, t("A single $, R or E scores nothing, nor does a pair. Three D's are just 3 × {each}, and a fourth G, R or $ adds nothing. Only scoring dice may be set aside, and dice of different rolls never combine.", { each: points(100) })),
     el("p", { class: "small" }, options.min_every_turn
-      ? "Every bank needs at least 500 points in that one turn."
-      : "Your first bank needs at least 500 points in that one turn; after that any amount may be banked."),
-    el("p", { class: "small" }, "Hot dice: when all six dice are set aside you must roll all six again. " +
-      "A bank reaching 5,000 starts the final round: everyone else has one more turn and must finish strictly above the best score."),
+      ? t("Every bank needs at least {points} points in that one turn.", { points: points(500) })
+      : t("Your first bank needs at least {points} points in that one turn; after that any amount may be banked.",
+        { points: points(500) })),
+    el("p", { class: "small" }, t("Hot dice: when all six dice are set aside you must roll all six again. A bank reaching {goal} starts the final round: everyone else has one more turn and must finish strictly above the best score.", { goal: points(table.message.view.winning_score ?? 5000) })),
   );
 }
 
@@ -554,12 +583,12 @@ function announce(previous, ended) {
   const { message } = table;
   const view = message.view;
   const sentences = ended.filter(() => previous).map((turn) => turn.greed_out
-    ? `${seatName(message.seats, turn.seat)} greeded out.`
-    : `${seatName(message.seats, turn.seat)} banked ${points(turn.banked)}.`);
-  if (view.phase === "over") sentences.push("The game is over.");
-  else if (message.legal?.length) sentences.push(`Your roll: ${view.roll.map((face) => FACE_SPOKEN[face]).join(", ")}.`);
+    ? t("{name} greeded out.", { name: seatName(message.seats, turn.seat) })
+    : t("{name} banked {points}.", { name: seatName(message.seats, turn.seat), points: points(turn.banked) }));
+  if (view.phase === "over") sentences.push(t("The game is over."));
+  else if (message.legal?.length) sentences.push(t("Your roll: {dice}.", { dice: view.roll.map(spoken).join(", ") }));
   else if (!previous || previous.view.current !== view.current) {
-    sentences.push(`${seatName(message.seats, view.current)} to play.`);
+    sentences.push(t("{name} to play.", { name: seatName(message.seats, view.current) }));
   }
   table.announced = speak(part(".announce"), sentences.join(" "), table.announced);
 }
@@ -588,7 +617,7 @@ onTableKeys("greed", table, (event) => {
     }
     // Banking is refused: say why, on screen and to screen readers.
     part("#greed-no-bank")?.animate?.([{ opacity: 0.4 }, { opacity: 1 }], { duration: 400 });
-    part(".announce").textContent = `No bank: ${bankRefusal(table.message)}.`;
+    part(".announce").textContent = t("No bank: {reason}.", { reason: bankRefusal(table.message) });
   } else if (event.key === "h" || event.key === "H") {
     event.preventDefault();
     askHint();
