@@ -345,7 +345,7 @@ def create_app(
         return wire.JSONAnswer(answer)
 
     async def health(_request: Request) -> Response:
-        return wire.JSONAnswer({"ok": True, "rooms": len(manager.rooms)})
+        return wire.JSONAnswer({"ok": True, "rooms": len(manager.rooms), "workers": manager.compute.started})
 
     # --- the WebSocket ----------------------------------------------------------------------------
     async def play_socket(scope: Scope, receive: Receive, send: Send) -> None:

@@ -214,6 +214,7 @@ class ComputePool:
         self._preparations: dict[tuple[str, str], Preparation] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
+        self.started = 0  # workers that have started and loaded the games
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._closed:
@@ -251,7 +252,11 @@ class ComputePool:
 
     async def warm(self) -> None:
         """Start every worker now, so that the first bot move or hint does not wait for one."""
-        await asyncio.gather(*(self._run(load_games) for _ in range(self.workers)))
+        async def start_one() -> None:
+            await self._run(load_games)
+            self.started += 1
+
+        await asyncio.gather(*(start_one() for _ in range(self.workers)))
 
     # --- preparations ------------------------------------------------------------------------------
     async def readiness(self, game_id: str, options: Mapping[str, Any]) -> Preparation | None:

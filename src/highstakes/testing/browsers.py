@@ -44,7 +44,7 @@ HOST = "127.0.0.1"
 # Bots answer almost at once, so a game is over in seconds, yet each bot move still goes
 # through the server's scheduling as in real play.
 BOT_DELAY = 0.05
-STARTUP_TIMEOUT = 30.0
+STARTUP_TIMEOUT = 90.0
 STEP_TIMEOUT_MS = 15_000  # one wait: a page load, or the bots' moves up to a person's turn
 
 # Records what the room page's current socket carries, without changing it: the latest
@@ -137,7 +137,10 @@ def _healthy(process: subprocess.Popen[bytes], base_url: str) -> bool:
         if process.poll() is not None:
             return False  # it exited: most likely another process took the port first
         with suppress(OSError, ValueError):
-            if get_json(base_url, "/healthz").get("ok") is True:
+            health = get_json(base_url, "/healthz")
+            # Ready when a worker for the bots has started too: on a loaded machine starting one
+            # takes longer than a test waits for a bot's move.
+            if health.get("ok") is True and health.get("workers", 0) >= 1:
                 return True
         time.sleep(0.05)
     return False
