@@ -100,7 +100,14 @@ def _write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False)
+    # A catalog whose messages did not change keeps its file, so a run leaves no dated noise in the history.
+    if path.exists() and _undated(path.read_bytes()) == _undated(buffer.getvalue()):
+        return
     path.write_bytes(buffer.getvalue())
+
+
+def _undated(po: bytes) -> bytes:
+    return re.sub(rb'^"(POT-Creation-Date|PO-Revision-Date): .*$', b"", po, flags=re.MULTILINE)
 
 
 def write_template(domain: Domain) -> Catalog:
