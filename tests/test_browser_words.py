@@ -803,7 +803,7 @@ def longer_catalogs(language: str) -> dict[str, Any]:
         messages = domains.setdefault(domain.name, {})
         for message in extract(domain):
             if isinstance(message.id, tuple):
-                messages[message.id[0]] = [longer(form) for form in message.id]
+                messages[message.id[0]] = dict(zip(("one", "other"), map(longer, message.id), strict=True))
             elif message.id:
                 messages[message.id] = longer(message.id)
     return {"language": language, "pseudo": False, "domains": domains}
@@ -814,15 +814,13 @@ def shipped_catalogs(language: str) -> dict[str, Any]:
     return browser_catalog(language, game_domains())
 
 
-
-
 def english_phrases(catalog: dict[str, Any]) -> dict[str, str]:
     """The phrases of the pages' English messages (two words or more between placeholders) that a
     translated page must not show: phrase → its message. A phrase the translation keeps is left out."""
     phrases: dict[str, str] = {}
     for domain, message in browser_messages():
         translated = catalog["domains"].get(domain, {}).get(message)
-        kept = " ".join(translated) if isinstance(translated, list) else translated or ""
+        kept = " ".join(translated.values()) if isinstance(translated, dict) else translated or ""
         for piece in re.split(r"\{[A-Za-z_]\w*\}", message):
             phrase = piece.strip(" .,:;!?()·—–-…“”\"'")
             if len(re.findall(r"[^\W\d_]{2,}", phrase)) >= 2 and phrase not in kept:

@@ -10,11 +10,24 @@ import gettext
 from collections.abc import Iterable
 from typing import Any
 
+from babel import Locale
+
 from highstakes.i18n import DEFAULT, PLATFORM, PSEUDO, Domain, check_language
 
+#: The plural categories in the order gettext numbers a catalog's forms (Babel's order, from CLDR).
+_CATEGORY_ORDER = ("zero", "one", "two", "few", "many")
 
-def _messages(catalog: gettext.NullTranslations) -> dict[str, Any]:
-    """msgid → translation (a string, or the list of plural forms for a plural message)."""
+
+def plural_categories(language: str) -> list[str]:
+    """The CLDR category of each of a language's plural forms, in gettext's order:
+    ``["one", "many", "other"]`` for Spanish, ``["one", "other"]`` for Uzbek."""
+    tags = Locale.parse({"uz": "uz_Latn"}.get(language, language)).plural_form.tags
+    return [category for category in _CATEGORY_ORDER if category in tags] + ["other"]
+
+
+def _messages(catalog: gettext.NullTranslations, categories: list[str]) -> dict[str, Any]:
+    """msgid → translation: a string, or for a plural message its forms by CLDR category
+    (``{"one": ..., "other": ...}``), which the browser picks with ``Intl.PluralRules``."""
     table: dict[Any, str] = getattr(catalog, "_catalog", {})
     messages: dict[str, Any] = {}
     plurals: dict[str, list[str]] = {}
@@ -28,7 +41,9 @@ def _messages(catalog: gettext.NullTranslations) -> dict[str, Any]:
             forms[form] = text
         else:
             messages[key] = text
-    messages.update(plurals)
+    for message_id, forms in plurals.items():
+        pairs = zip(categories, forms, strict=False)
+        messages[message_id] = {category: text for category, text in pairs if text}
     return messages
 
 
@@ -39,5 +54,5 @@ def browser_catalog(language: str, domains: Iterable[Domain]) -> dict[str, Any]:
     if language in (DEFAULT, PSEUDO):
         return answer  # English is the source; the pseudo-language is made in the page
     for domain in [PLATFORM, *domains]:
-        answer["domains"][domain.domain] = _messages(domain.catalog(language))
+        answer["domains"][domain.domain] = _messages(domain.catalog(language), plural_categories(language))
     return answer

@@ -99,6 +99,14 @@ function mark(text) {
   return state.pseudo ? `⟦${text}⟧` : text;
 }
 
+const pluralRulesByLanguage = new Map();
+function pluralRules() {
+  if (!pluralRulesByLanguage.has(state.language)) {
+    pluralRulesByLanguage.set(state.language, new Intl.PluralRules(state.pseudo ? "en" : state.language));
+  }
+  return pluralRulesByLanguage.get(state.language);
+}
+
 function lookup(domain, message) {
   const found = state.domains[domain]?.[message];
   return typeof found === "string" && found ? found : null;
@@ -111,10 +119,13 @@ export function words(domain) {
       return fill(mark(lookup(domain, message) ?? message), params);
     },
     tn(singular, plural, n, params) {
-      // Every shipped language has two forms: one, and every other count.
+      // A translation's forms come by CLDR category (Spanish has "one", "many" and "other"):
+      // the browser's own plural rules say which one this count takes.
       const forms = state.domains[domain]?.[singular];
-      const index = n === 1 ? 0 : 1;
-      const chosen = Array.isArray(forms) && forms[index] ? forms[index] : (index === 0 ? singular : plural);
+      const category = pluralRules().select(n);
+      const chosen = forms && typeof forms === "object"
+        ? forms[category] ?? forms.other ?? plural
+        : (n === 1 ? singular : plural);
       return fill(mark(chosen), { n: number(n), ...params });
     },
   };
