@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -78,4 +79,50 @@ def test_a_game_with_secrets_but_no_hook_is_told_what_to_do() -> None:
             check_game(definition.id, games=5)
     finally:
         state_class.resample_hidden = original
+        unregister(definition.id)
+
+
+def test_a_game_with_words_left_untranslated_is_told_which(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from babel.messages.pofile import read_po, write_po
+
+    from highstakes.i18n.catalogs import TRANSLATED, Domain, compile_all, update, write_template
+
+    package = tmp_path / "wordy_bluff"
+    package.mkdir()
+    source = 'from highstakes.i18n import N_\n\nCALLED = N_("Your bluff is called")\n'
+    (package / "__init__.py").write_text(source)
+    (package / "rules.md").write_text("# Bluff\n\nBluff or fold.\n")
+    for language in TRANSLATED[:-1]:  # the last language's rules are missing
+        (package / f"rules.{language}.md").write_text("# Bluff\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class Wordy(BluffDefinition):
+        resources = "wordy_bluff"
+
+    definition = Wordy()
+    definition.id = "wordy_bluff"
+    domain = Domain(definition.id, package)
+    write_template(domain)
+    update(domain)  # every language's catalog exists, with nothing translated yet
+    register(definition)
+    try:
+        with pytest.raises(ConformanceError) as failure:
+            check_game(definition.id, games=5)
+        message = str(failure.value)
+        assert f"wordy_bluff [{TRANSLATED[0]}] 'Your bluff is called': not translated" in message, message
+        assert f"no rules.{TRANSLATED[-1]}.md" in message, message
+
+        # Translated, compiled and with every rules text, the same game passes.
+        (package / f"rules.{TRANSLATED[-1]}.md").write_text("# Bluff\n")
+        for language in TRANSLATED:
+            with domain.po(language).open("rb") as stream:
+                catalog = read_po(stream)
+            catalog["Your bluff is called"].string = "¡Farol!"
+            with domain.po(language).open("wb") as stream:
+                write_po(stream, catalog)
+        compile_all(domain)
+        assert check_game(definition.id, games=5).games == 5
+    finally:
         unregister(definition.id)

@@ -23,6 +23,8 @@ import pickle
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import highstakes as hs
@@ -77,6 +79,7 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
     """
     definition = hs.definition(game_id)
     _check_definition(definition)
+    _check_words(definition)
     rng = random.Random(f"conformance:{game_id}:{seed}")
     report = ConformanceReport(game_id)
     tables = _tables(definition, rng, max_option_sets)
@@ -113,6 +116,25 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
 
 
 # --- what is checked once ---------------------------------------------------------------------------
+def _check_words(definition: GameDefinition) -> None:
+    """A game with its own words speaks every language the faces do: each of its messages
+    translated, placeholders kept, catalogs compiled, and its rules in each language."""
+    if not definition.resources:
+        return  # a game without a package of its own (a test's toy) has no words to translate
+    from highstakes.i18n.catalogs import TRANSLATED, Domain, check
+
+    root = Path(str(files(definition.resources)))
+    problems = check(Domain(definition.id, root))
+    if (root / "rules.md").exists():
+        problems += [f"{definition.id}: no rules.{language}.md beside rules.md" for language in TRANSLATED
+                     if not (root / f"rules.{language}.md").exists()]
+    if problems:
+        more = len(problems) - 10
+        shown = "\n  ".join(problems[:10]) + (f"\n  ... and {more} more" if more > 0 else "")
+        raise ConformanceError(f"{definition.id}'s words (python -m highstakes.i18n check --game "
+                               f"{definition.id}):\n  {shown}")
+
+
 def _check_definition(definition: GameDefinition) -> None:
     where = f"{definition.id}'s definition"
     if not (isinstance(definition.min_seats, int) and 1 <= definition.min_seats <= definition.max_seats):
