@@ -702,7 +702,7 @@ def build_parser() -> CommandParser:
                 example="optimal,heuristic", human="human")),
     )
     sub.add_argument("--seed", type=int, metavar="N",
-                     help=_help(_("seed for the dice, to replay a game exactly")))
+                     help=_help(_("seed for chance (dice, cases), to replay a game exactly")))
     add_options_flag(sub)
     sub.set_defaults(run=cmd_play)
 

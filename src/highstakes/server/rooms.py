@@ -525,11 +525,11 @@ class RoomManager:
             raise RoomError("bad_request", _("the body must be a JSON object"))
         name = request.get("name")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME_LENGTH:
-            raise RoomError("bad_name", _("'name' must be 1 to {count} characters").format(
+            raise RoomError("bad_name", _("A name must be 1 to {count} characters long").format(
                 count=MAX_NAME_LENGTH))
         name = " ".join(name.split())
         if not name.isprintable():
-            raise RoomError("bad_name", _("'name' may hold printable characters only"))
+            raise RoomError("bad_name", _("A name may hold printable characters only"))
         seat = request.get("seat")
         async with room.lock:
             if room.evicted:
