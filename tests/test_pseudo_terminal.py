@@ -9,23 +9,18 @@ money, dice faces, keys and punctuation are not words.
 
 from __future__ import annotations
 
-import io
 import re
-from collections.abc import Iterable
 
-from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widget import Widget
-from textual.widgets import Input, MarkdownViewer, OptionList, RichLog, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Static
 
 from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.greed.tui.app import GreedApp
 from highstakes.i18n import PSEUDO, use_language
-from highstakes.testing.terminal import run, wait_for
+from highstakes.testing.terminal import run, screen_texts, wait_for
 from highstakes.tui.generic import GenericTable
-from highstakes.tui.screens import GameOverScreen, RulesScreen
+from highstakes.tui.screens import GameOverScreen
 
 MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 #: A word: two letters or more (a lone letter is a key, a die, a case's holder: P1).
@@ -44,50 +39,13 @@ def unmarked(text: str) -> list[str]:
     return [word for word in WORD.findall(text) if word not in NOT_WORDS]
 
 
-def _plain(renderable: object) -> str:
-    """A renderable as plain text, wide enough that nothing is cut or wrapped."""
-    console = Console(width=2000, record=True, file=io.StringIO(), color_system=None)
-    console.print(renderable)
-    return console.export_text()
-
-
-def _widget_texts(widget: Widget) -> Iterable[str]:
-    for title in (widget.border_title, widget.border_subtitle):
-        if title:
-            yield str(title)
-    if isinstance(widget, MarkdownViewer):
-        return  # the rules are a page per language (rules.<language>.md), not catalog messages
-    if isinstance(widget, FooterKey):
-        yield widget.description
-    elif isinstance(widget, Input):
-        yield widget.placeholder
-    elif isinstance(widget, OptionList):
-        for index in range(widget.option_count):
-            yield _plain(widget.get_option_at_index(index).prompt)
-    elif isinstance(widget, RichLog):
-        # Lines are wrapped at the panel's width: joined, a marked sentence stays whole.
-        yield " ".join(line.text for line in widget.lines)
-    elif isinstance(widget, Static):
-        yield _plain(widget.content)
-
-
 def screen_words(app: App[None]) -> dict[str, list[str]]:
     """Every unmarked word on every screen of the stack, by the widget that shows it."""
     found: dict[str, list[str]] = {}
-    for screen in app.screen_stack:
-        if isinstance(screen, RulesScreen):
-            texts = [str(screen.query_one("#rules-box").border_title or ""),
-                     str(screen.query_one("#rules-box").border_subtitle or "")]
-            words = [word for text in texts for word in unmarked(text)]
-            if words:
-                found[f"{type(screen).__name__}"] = words
-            continue
-        for widget in screen.query("*"):
-            if not widget.display:
-                continue
-            words = [word for text in _widget_texts(widget) for word in unmarked(text)]
-            if words:
-                found[f"{type(screen).__name__} {type(widget).__name__}#{widget.id}"] = words
+    for where, texts in screen_texts(app).items():
+        words = [word for text in texts for word in unmarked(text)]
+        if words:
+            found[where] = words
     return found
 
 

@@ -14,9 +14,12 @@ from typing import Any
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
+from textual.widget import Widget
+from textual.widgets import Input, MarkdownViewer, OptionList, RichLog, Static
+from textual.widgets._footer import FooterKey
 
 import highstakes as hs
+from highstakes.tui.screens import RulesScreen
 from highstakes.tui.table import TableApp
 
 SCREEN_SIZE = (100, 32)
@@ -126,3 +129,49 @@ def run_in_terminal(
             _, status = os.waitpid(pid, 0)
         os.close(fd)
     return os.waitstatus_to_exitcode(status), _ESCAPES.sub(b"", output).decode("utf-8", "replace")
+
+
+# --- everything a screen shows --------------------------------------------------------------------
+def _plain(renderable: object) -> str:
+    """A renderable as plain text, wide enough that nothing is cut or wrapped."""
+    console = Console(width=2000, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def widget_texts(widget: Widget) -> Iterable[str]:
+    """What one widget shows a person: its titles, its text, its menu's lines, its log, its key's
+    description, its placeholder. The rules' page is left out: it is a page per language."""
+    for title in (widget.border_title, widget.border_subtitle):
+        if title:
+            yield str(title)
+    if isinstance(widget, MarkdownViewer):
+        return
+    if isinstance(widget, FooterKey):
+        yield widget.description
+    elif isinstance(widget, Input):
+        yield widget.placeholder
+    elif isinstance(widget, OptionList):
+        for index in range(widget.option_count):
+            yield _plain(widget.get_option_at_index(index).prompt)
+    elif isinstance(widget, RichLog):
+        # Lines are wrapped at the panel's width: joined, a sentence stays whole.
+        yield " ".join(line.text for line in widget.lines)
+    elif isinstance(widget, Static):
+        yield _plain(widget.content)
+
+
+def screen_texts(app: App[None]) -> dict[str, list[str]]:
+    """Every text on every screen of the stack that a person can see, by the widget showing it."""
+    found: dict[str, list[str]] = {}
+    for screen in app.screen_stack:
+        if isinstance(screen, RulesScreen):
+            box = screen.query_one("#rules-box")
+            found[type(screen).__name__] = [str(box.border_title or ""), str(box.border_subtitle or "")]
+            continue
+        for widget in screen.query("*"):
+            if widget.display:
+                texts = [text for text in widget_texts(widget) if text]
+                if texts:
+                    found[f"{type(screen).__name__} {type(widget).__name__}#{widget.id}"] = texts
+    return found
