@@ -161,13 +161,15 @@ def format_summary(summary: Mapping[str, Any]) -> str:
     """The summary as plain text in the reader's language: winnings, deal rounds and offer curves."""
     matches = ngettext("{count} match", "{count} matches", summary["games"]).format(count=summary["games"])
     seats = ngettext("{count} seat", "{count} seats", summary["seats"]).format(count=summary["seats"])
+    # Translators: column headings of the summary's tables (at most 12, 6 and 14 characters).
+    bot, games, mean, banker = _("bot"), _("games"), _("mean"), _("banker")
     lines = [
         _("{game} ({version}): {matches}, {seats}, seed {seed}; bots {bots}").format(
             game=summary["game"], version=summary["version"], matches=matches, seats=seats,
             seed=summary["seed"], bots=", ".join(summary["bots"])),
         "",
         _("Contestant winnings"),
-        f"  {_('bot'):<12} {_('games'):>6} {_('mean'):>14} "
+        f"  {bot:<12} {games:>6} {mean:>14} "
         + " ".join(f"{'p' + str(p):>14}" for p in PERCENTILES),
     ]
     for name, stats in summary["winnings"].items():
@@ -177,12 +179,12 @@ def format_summary(summary: Mapping[str, Any]) -> str:
     # Translators: the column of games played to the end, without a deal (at most six characters).
     headings = [*rounds[:-1], _("none")]
     lines += ["", _("Round of the deal (share of games)"),
-              f"  {_('bot'):<12} " + " ".join(f"{r:>6}" for r in headings)]
+              f"  {bot:<12} " + " ".join(f"{r:>6}" for r in headings)]
     for name, bins in summary["deal_rounds"].items():
         total = sum(bins.values()) or 1
         lines.append(f"  {name:<12} " + " ".join(f"{percent(bins[r] / total, 0):>6}" for r in rounds))
     lines += ["", _("Opening offer as a share of the mean left, by round"),
-              f"  {_('banker'):<12} " + " ".join(f"{r:>6}" for r in rounds[:-1])]
+              f"  {banker:<12} " + " ".join(f"{r:>6}" for r in rounds[:-1])]
     for banker, by_round in summary["offer_shares"].items():
         cells = [f"{percent(by_round[r]['mean'], 0):>6}" if r in by_round else f"{'-':>6}"
                  for r in rounds[:-1]]

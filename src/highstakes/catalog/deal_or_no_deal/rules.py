@@ -605,7 +605,8 @@ class DealState(GameState):
             return []
         kinds = {"offer": ["offer"], "counter": ["offer"],
                  "respond": ["counter"] if self._may_counter() else []}.get(self.phase, [])
-        labels = {"offer": "offer", "counter": "counter-offer"}
+        # Translators: what a typed amount is, at the head of a problem with it ("Offer: from $1 to ...").
+        labels = {"offer": _("Offer"), "counter": _("Counter-offer")}
         return [AmountEntry(kind, labels[kind], MIN_OFFER, MAX_OFFER, step=DOLLAR, scale=DOLLAR,
                             currency="USD") for kind in kinds]
 

@@ -154,7 +154,7 @@ def test_a_typed_offer_reads_exactly_what_the_box_shows() -> None:
         box = app.query_one("#amount", Input)
         await type_in(pilot, "2000000")
         assert app.focused is box and box.value == "2000000"  # kept, to be corrected
-        assert "Not sent: offer: from $1 to $1,000,000; got $2,000,000" in drawn_text(app, "#notice")
+        assert "Not sent: Offer: from $1 to $1,000,000; got $2,000,000" in drawn_text(app, "#notice")
         assert len(actions(app)) == played and app.game.view(None) == view
         await pilot.press(*["backspace"] * 7)
         assert box.value == ""

@@ -31,6 +31,8 @@ TYPED_PROMPTS: dict[str, str] = {
     "counter": N_("type a new offer in dollars, Enter"),
 }
 GUESS_PHASES = ("guess", "final_guess")
+#: The choices' title in a phase without one of its own.
+ANY_MOVE_TITLE = N_("Your move")
 #: A guess is one of the values on the board, typed in dollars (cents allowed: $0.01 is one).
 GUESS_ENTRY: dict[str, JSON] = {"kind": "guess", "label": N_("a guess"), "low": 1, "high": 100_000_000,
                                 "step": 1, "scale": 100, "currency": "USD", "unit": ""}
@@ -154,7 +156,7 @@ def choices_title(view: dict[str, JSON], paid_mode: bool) -> str:
         "pick": N_("Your own case"), "call": N_("Open a case"), "offer": N_("Your offer"),
         "respond": N_("Deal or no deal?"), "counter": N_("The counter"), "keep_or_swap": N_("Keep or swap"),
     }
-    return _(titles.get(phase, N_("Your move")))
+    return _(titles.get(phase, ANY_MOVE_TITLE))
 
 
 def choice_entries(view: dict[str, JSON], legal: list[JSON], paid_mode: bool) -> list[tuple[Text, JSON]]:
@@ -231,4 +233,4 @@ def doing(view: dict[str, JSON]) -> str:
         return _("buy a guess of case {case}?").format(case=own)
     if phase == "keep_or_swap":
         return _("keep case {own} or swap it for case {called}").format(own=own, called=view["called"])
-    return _(phase)
+    return _("make a move")

@@ -13,7 +13,7 @@ from highstakes.catalog.deal_or_no_deal.words import _
 from highstakes.cli.words import percent as share_text
 from highstakes.engine.action import JSON
 from highstakes.i18n import BABEL_LOCALES, get_language
-from highstakes.i18n.numbers import format_money, format_number
+from highstakes.i18n.numbers import format_money
 from highstakes.tui.words import styled
 
 MONEY_STYLE = "bold #ffd56b"
@@ -89,13 +89,6 @@ def _number(advice: dict[str, JSON], key: str) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-#: Advice fields shown in words by advice_lines; any other simple field is listed as is.
-ADVICE_WORDED = frozenset({
-    "action", "label", "role", "reason", "mean", "offer", "offer_ratio", "certainty_equivalent",
-    "expected_value_of_refusing", "free_ev", "paid_ev", "paid_value", "guide_offer", "tv_offer",
-})
-
-
 def advice_lines(advice: dict[str, JSON]) -> list[Text]:
     """The advisor's figures in words: the contestant's mean and offer ratio, the worth of
     refusing; a guesser's expected value of a free and a paid guess; a host's model offers."""
@@ -143,11 +136,6 @@ def advice_lines(advice: dict[str, JSON]) -> list[Text]:
         if tv is not None:
             parts.append(styled(_("the TV model {amount}"), amount=Text(dollars(round(tv)), style="bold")))
         lines.append(styled(_("Offers: {offers}"), offers=Text(" · ").join(parts)))
-    for key, value in advice.items():
-        if key in ADVICE_WORDED or isinstance(value, dict | list) or value is None:
-            continue
-        shown = format_number(float(f"{value:.3g}")) if isinstance(value, float) else _(str(value))
-        lines.append(Text(f"{_(key.replace('_', ' '))}: {shown}", style="dim"))
     # Last: on a small screen the figures matter more than the sentence explaining them.
     reason = advice.get("reason")
     if isinstance(reason, str):

@@ -137,7 +137,8 @@ def _history(view: dict[str, JSON], short_name: Callable[[int], str]) -> Text:
         outcome = {"deal": (_("DEAL"), "bold green"), "no_deal": (_("no deal"), "red")}.get(
             entry["outcome"] or "", ("…", "dim"))
         # Translators: a round in the players panel's list of offers, in at most four characters.
-        text.append("\n" + f"{_('R{round}').format(round=entry['round']):<4}")
+        round_label = _("R{round}").format(round=entry["round"])
+        text.append(f"\n{round_label:<4}")
         text.append(f"{dollars(entry['offers'][-1]):>11} ")
         text.append(outcome[0], style=outcome[1])
     for entry in view["results"]:

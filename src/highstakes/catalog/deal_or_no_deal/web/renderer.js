@@ -538,7 +538,9 @@ function negotiation(view) {
   if (view.stood_firm) rows.push(el("p", { class: "firm" }, t("The banker stands firm: deal or no deal.")));
   else if (view.offer !== null) {
     rows.push(el("p", { class: "muted small" },
-      tn("{left} of {n} counter left.", "{left} of {n} counters left.", 5, { left: view.counters_left })));
+      // The plural agrees with how many are left ("1 of 5 counter left"); {n} is the five allowed.
+      tn("{left} of {n} counter left.", "{left} of {n} counters left.", view.counters_left,
+        { left: number(view.counters_left), n: number(5) })));
   }
   const round = view.offers[view.offers.length - 1];
   if (round && round.offers.length > 1) {
