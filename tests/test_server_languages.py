@@ -12,14 +12,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from websockets.sync.client import connect
 
 import highstakes as hs
 from highstakes.i18n import LANGUAGES
 from highstakes.testing.servers import Client, ThreadServer
 
-NOT_TRANSLATED = pytest.mark.xfail(strict=True, reason="catalogs not translated yet")
 MARKED = "⟦"
 
 
@@ -66,7 +64,6 @@ def test_an_api_error_is_in_the_request_language_and_its_code_stays(server: Thre
     assert _unknown_room(server, "fr-FR,fr;q=0.9")["message"] == english["message"]
 
 
-@NOT_TRANSLATED
 def test_an_api_error_in_italian(server: ThreadServer) -> None:
     english = _unknown_room(server, None)
     italian = _unknown_room(server, "it-IT,it;q=0.9,en;q=0.5")
@@ -173,14 +170,12 @@ def test_a_refusal_is_in_the_actors_language(server: ThreadServer) -> None:
     assert pseudo["message"] == f"⟦{english['message']}⟧"
 
 
-@NOT_TRANSLATED
 def test_a_refusal_in_italian(server: ThreadServer) -> None:
     english, italian = _refusals(server, "it")
     assert italian["code"] == english["code"]
     assert italian["message"] != english["message"] and MARKED not in italian["message"]
 
 
-@NOT_TRANSLATED
 def test_two_players_at_one_table_in_italian_and_spanish(server: ThreadServer) -> None:
     room, first, second = two_players(server)
     with speaking(server, room, first, "it") as ann, speaking(server, room, second, "es") as ben:

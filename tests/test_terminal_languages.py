@@ -1,0 +1,185 @@
+"""The terminal tables played in Spanish, Italian and Uzbek, as their readers would.
+
+Each test plays a whole game at a game's own table in one language and reads every screen
+after every step (texts, titles, menus, the log, the footer's keys, pop-ups): no phrase of
+the English messages may be left where the translation has other words. Money and numbers
+are written the language's way (Spanish and Italian thousands with dots).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+from babel.messages.pofile import read_po
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
+from highstakes.catalog.greed.tui.app import GreedApp
+from highstakes.i18n import _, use_language
+from highstakes.i18n.catalogs import TRANSLATED, domains, extract
+from highstakes.i18n.numbers import format_money
+from highstakes.testing.terminal import decisions, drawn_text, run, screen_texts, wait_for
+from highstakes.tui.screens import GameOverScreen
+
+PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}")
+#: Two words or more: a phrase a reader would notice left in English.
+PHRASE = re.compile(r"[^\W\d_]{2,}(?:[ '’-]+[^\W\d_]{2,})+")
+
+
+@cache
+def english_phrases(language: str) -> dict[str, str]:
+    """The phrases of every Python message (the platform's and each game's) that a screen in
+    ``language`` must not show: phrase → its message. A phrase some translation keeps is left out."""
+    messages: list[str] = []
+    translations: list[str] = []
+    for domain in domains():
+        with domain.po(language).open("rb") as stream:
+            catalog = read_po(stream)
+        for message in extract(domain):
+            if not any(source.endswith(".py") for source, _line in message.locations):
+                continue
+            messages.extend([message.id] if isinstance(message.id, str) else message.id)
+        for message in catalog:
+            if message.id and message.string:
+                strings = [message.string] if isinstance(message.string, str) else message.string
+                translations.extend(strings)
+    kept = "\n".join(translations)
+    phrases: dict[str, str] = {}
+    for message in messages:
+        for piece in PLACEHOLDER.split(message):
+            for phrase in PHRASE.findall(piece):
+                if phrase not in kept:
+                    phrases[phrase] = message
+    return phrases
+
+
+def shown(app: App[None]) -> str:
+    """Everything the screens show, runs of spaces and line ends made one space (no-break spaces kept)."""
+    return re.sub(r"[ \n]+", " ", " ".join(text for texts in screen_texts(app).values() for text in texts))
+
+
+class Reader:
+    """Reads every screen after each step and notes the English phrases left on it."""
+
+    def __init__(self, app: App[None], language: str) -> None:
+        self.app = app
+        self.phrases = english_phrases(language)
+        self.left: dict[str, str] = {}
+        self.reads = 0
+
+    def read(self) -> None:
+        self.reads += 1
+        for where, texts in screen_texts(self.app).items():
+            text = " ".join(" ".join(texts).split())
+            for phrase, message in self.phrases.items():
+                if phrase in text:
+                    self.left.setdefault(phrase, f"{where} (from {message!r})")
+
+    def assert_translated(self) -> None:
+        report = "\n".join(f"  {phrase!r}: {where}" for phrase, where in self.left.items())
+        assert self.reads > 5 and not self.left, f"English left on the screens:\n{report}"
+
+
+def test_the_reader_finds_english_on_an_english_table() -> None:
+    """The check can fail: the same table read in English shows phrases the Spanish must not."""
+    app = GreedApp(2, [None, "heuristic"], seed=3, bot_delay=0)
+    reader = Reader(app, "es")
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _step in range(6):
+            reader.read()
+
+    run(app, script)
+    assert reader.left
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_greed_game_at_its_own_table(language: str) -> None:
+    with use_language(language):
+        app = GreedApp(2, [None, "heuristic"], seed=3, bot_delay=0)
+        reader = Reader(app, language)
+
+        async def script(pilot: Pilot[None]) -> None:
+            reader.read()
+            await pilot.press("question_mark")  # the rules, in the reader's language
+            await pilot.pause()
+            reader.read()
+            await pilot.press("escape")
+            for _step in range(400):
+                if app.game.is_over:
+                    break
+                if app.human_to_act:
+                    await pilot.press("b" if app._bank_legal else "1")
+                    reader.read()
+                else:
+                    await pilot.pause(0.01)
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            reader.read()
+            assert _("Game over") in shown(app)
+
+        run(app, script)
+    reader.assert_translated()
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_deal_or_no_deal_match_at_its_own_table(language: str) -> None:
+    with use_language(language):
+        app = DealApp(2, [None, "tv-ev"], seed=4, bot_delay=0)
+        reader = Reader(app, language)
+        million = format_money(100_000_000, "USD")
+
+        async def script(pilot: Pilot[None]) -> None:
+            await pilot.press("a")  # the advisor's panel, shown from now on
+            reader.read()
+            assert million in shown(app)  # the board's top value, the language's way
+            for _step in range(600):
+                if app.game.is_over:
+                    break
+                if app.human_to_act and not app._hint_running:
+                    if app.game.view(None)["phase"] == "offer":
+                        await pilot.press("9", "0", "0", "0", "0", "0", "enter")  # read back, then
+                        await pilot.pause()
+                        reader.read()
+                        await pilot.press("enter")  # confirmed
+                    else:
+                        await pilot.press("enter")
+                    await pilot.pause()
+                    reader.read()
+                else:
+                    await pilot.pause(0.01)
+                    if app.screen is not app.screen_stack[0]:  # a game's result between games
+                        reader.read()
+                        await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            reader.read()
+
+        run(app, script)
+    reader.assert_translated()
+
+
+def test_money_is_written_the_spanish_way() -> None:
+    with use_language("es"):
+        assert format_money(100_000_000, "USD") == "1.000.000\u00a0$"
+        assert format_money(4_000_050, "USD") == "40.000,50\u00a0$"
+
+
+def test_an_offer_over_the_limit_is_refused_in_italian() -> None:
+    with use_language("it"):
+        app = DealApp(2, [None, "random"], 5, {}, bot_delay=0)
+
+        async def script(pilot: Pilot[None]) -> None:
+            await wait_for(pilot, lambda: app.game.view(None)["phase"] == "offer" and app.human_to_act)
+            played = len(decisions(app.game))
+            await pilot.press("2", "0", "0", "0", "0", "0", "0", "enter")  # $2,000,000: above the top
+            notice = drawn_text(app, "#notice")
+            assert format_money(200_000_000, "USD") in notice and format_money(100_000_000, "USD") in notice
+            english = [phrase for phrase in english_phrases("it") if phrase in " ".join(notice.split())]
+            assert not english and "offer" not in notice, notice
+            assert len(decisions(app.game)) == played
+            assert app.query_one("#amount", Input).value == "2000000"
+
+        run(app, script)
