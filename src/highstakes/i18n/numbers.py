@@ -61,9 +61,12 @@ def format_money(amount: int, currency: str = "USD", language: str | None = None
     return ("−" + text) if amount < 0 else text
 
 
-def format_percent(share: float, language: str | None = None) -> str:
-    """``0.45`` → "45%" (en), "45 %" (es), "45%" (it): a share as the language writes it."""
-    return _babel_percent(share, locale=_locale(language))
+def format_percent(share: float, language: str | None = None, decimals: int = 0) -> str:
+    """``0.45`` → "45%" (en), "45 %" (es), "45%" (it): a share as the language writes it;
+    with ``decimals``, up to that many after the mark (``0.51234``, 2 → "51.23%")."""
+    if decimals == 0:
+        return _babel_percent(share, locale=_locale(language))
+    return _babel_percent(round(share, decimals + 2), locale=_locale(language), decimal_quantization=False)
 
 
 def parse_number_hint(language: str | None = None) -> tuple[str, str]:

@@ -78,7 +78,9 @@ from highstakes.catalog.greed.scoring import (
     all_rolls,
     scoring_keeps,
 )
+from highstakes.catalog.greed.words import N_, _
 from highstakes.engine.parts import Report, Solver
+from highstakes.i18n.numbers import format_number, format_percent
 
 #: The real game's goal and opening minimum (their home is ``options.py``), as the solver calls them.
 GOAL: Final = WINNING_SCORE
@@ -212,8 +214,8 @@ def roll_classes(table: ScoringTable) -> RollClasses:
                 greed_out[dice] += probability
         for options, probability in sorted(groups.items(), key=lambda item: sorted(item[0])):
             probs.append(probability)
-            bests.append(max(value for value, _ in options))
-            hots.append(any(used == dice for _, used in options))
+            bests.append(max(value for value, _used in options))
+            hots.append(any(used == dice for _kept, used in options))
             for value, used in sorted(options):
                 points.append(value)
                 nexts.append(dice - used if used < dice else NUM_DICE)
@@ -245,7 +247,7 @@ def _reach_table(
     reach = np.zeros((size, NUM_DICE + 1))
     # d = 0 is already made, but hot dice still force a roll: R(0, 6) feeds on itself
     # through "keep all six again", so it is the fixed point of this sweep.
-    for _ in range(10_000):
+    for _sweep in range(10_000):
         change = 0.0
         for dice in range(1, NUM_DICE + 1):
             value = 0.0
@@ -466,7 +468,7 @@ class GreedSolution:
         top = self.rules.cap // UNIT - me
         table = self.turn_values(my, opp) if t <= top else None
         result: dict[Decision, float] = {}
-        hot = any(sum(keep) == dice for keep, _ in keeps)
+        hot = any(sum(keep) == dice for keep, _points in keeps)
         best = keeps[0][1] // UNIT
         if not hot and (not self._must_open(me) or t + best >= self.rules.opening // UNIT):
             result[BANK] = self._bank_after(me, other, me + t + best)
@@ -754,22 +756,24 @@ FULL_SOLVE_SECONDS: Final = 30.0
 
 
 def report(solution: GreedSolution) -> Report:
-    """The solve's facts, as data and as lines for people."""
+    """The solve's facts, as data and as lines for people in their language."""
     summary = solution.summary()
     rules = ", ".join(f"{k}={json.dumps(v)}" for k, v in summary["rules"].items())
     memory = summary["peak_memory_mib"]
     lines = [
-        ("rules", rules),
-        ("states", f"{summary['state_count']:,}"),
-        ("solve time", f"{summary['solve_seconds']:.1f} s"),
-        ("peak memory", f"{memory:.0f} MiB" if memory else "n/a"),
-        ("first player wins (both optimal)", f"{summary['first_player_win_probability']:.4f}"),
-        (
-            "fair compensation for the second player",
-            f"{summary['fair_compensation']} points (first player then wins "
-            f"{summary['compensated_first_player_win_probability']:.4f})",
-        ),
-        ("cached at", summary["cache_path"] or "not cached"),
+        # Translators: the options the solve was made for, written as name=value (kept as typed).
+        (_("options"), rules),
+        (_("states"), format_number(summary["state_count"])),
+        (_("solve time"), _("{seconds} s").format(seconds=format_number(round(summary["solve_seconds"], 1)))),
+        (_("peak memory"),
+         _("{mib} MiB").format(mib=format_number(round(memory))) if memory else _("not measured")),
+        (_("the first player wins (both playing their best)"),
+         format_percent(summary["first_player_win_probability"], decimals=2)),
+        (_("fair compensation for the second player"),
+         _("{points} points (the first player then wins {chance})").format(
+             points=format_number(summary["fair_compensation"]),
+             chance=format_percent(summary["compensated_first_player_win_probability"], decimals=2))),
+        (_("cached at"), summary["cache_path"] or _("not cached")),
     ]
     return Report(summary, lines)
 
@@ -788,7 +792,7 @@ def _solve_report(options: Mapping[str, Any], progress: Callable[[int, int], Non
 
 
 SOLVER = Solver(
-    about="value iteration over every pair of scores: the two-player policy with the best chance to win",
+    about=N_("value iteration over every pair of scores: the two-player policy with the best chance to win"),
     cached=_cached_report,
     solve=_solve_report,
     seconds=lambda options: FULL_SOLVE_SECONDS,

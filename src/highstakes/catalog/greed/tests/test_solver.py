@@ -26,6 +26,7 @@ from highstakes.catalog.greed.scoring import (
     scoring_keeps,
 )
 from highstakes.catalog.greed.solver import BANK, GreedSolution, SolverRules
+from highstakes.i18n import use_language
 
 DEFAULT = ScoringTable()
 
@@ -325,3 +326,17 @@ def test_full_game_satisfies_the_bellman_equations_at_sampled_states(
             _bellman(full, me, opp, turn_total, dice), abs=1e-9
         ), (me, opp, turn_total, dice)
 
+
+
+def test_the_solve_report_reads_in_the_readers_language(full_greed_solution: GreedSolution) -> None:
+    summary = full_greed_solution.summary()
+    with use_language("es"):
+        lines = dict(solver.report(full_greed_solution).lines)
+    chance = summary["first_player_win_probability"]
+    assert 0.5 < chance < 0.6  # the first player's edge (both playing their best)
+    assert lines["estados"] == f"{summary['state_count']:,}".replace(",", ".")
+    # A share with two decimals at most, Spanish style: "54,46 %" (no trailing zero kept).
+    wanted = f"{round(chance * 100, 2):g}".replace(".", ",") + "\u00a0%"
+    assert lines["gana el primer jugador (si ambos juegan lo mejor posible)"] == wanted
+    assert lines["compensación justa para el segundo jugador"].startswith(
+        f"{summary['fair_compensation']} puntos (el primer jugador gana entonces ")
