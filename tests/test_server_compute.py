@@ -40,6 +40,15 @@ class CarefulBot:
         return legal[0]
 
 
+class QuickBot:
+    """Plays from rules of thumb: it needs no preparation, so never waits for one."""
+
+    name = "quick"
+
+    def choose(self, view: dict[str, JSON], legal: list[Action], rng: random.Random) -> Action:
+        return legal[0]
+
+
 class PreparedBluff(BluffDefinition):
     """The toy bluff game with a preparation, an advisor and a bot that depends on it."""
 
@@ -74,7 +83,11 @@ class PreparedBluff(BluffDefinition):
 
     def bots(self) -> Sequence[BotInfo]:
         marker = self.marker
-        return (BotInfo("careful", lambda: CarefulBot(marker), "careful", "waits for the preparation"),)
+        return (
+            BotInfo("careful", lambda: CarefulBot(marker), "careful", "waits for the preparation",
+                    uses_solver=True),
+            BotInfo("quick", QuickBot, "quick", "plays its rules of thumb, with no preparation"),
+        )
 
 
 @pytest.fixture
@@ -121,6 +134,21 @@ def test_a_preparation_runs_once_in_a_worker_while_hints_and_bots_wait(
                 client.close()
     assert Path(prepared_game.runs).read_text() == "solve\n", "one preparation for every room"
     assert "Traceback" not in server.logs.text, server.logs.text
+
+
+def test_a_bot_that_needs_no_preparation_plays_at_once_and_starts_none(
+    prepared_game: PreparedBluff, sqlite_url: str,
+) -> None:
+    with ThreadServer(sqlite_url) as server:
+        room = server.create_room(["bot:quick", "human"], game=prepared_game.id)
+        _, token = server.join(room, "Ann")
+        started = time.monotonic()
+        with server.client(room, token) as ann:
+            moved = ann.recv_until(lambda message: message.get("version") == 1, timeout=15)
+            assert moved["event"] == {"kind": "acted", "seat": 0}
+            # Sooner than a preparation would have taken, and none was started.
+            assert time.monotonic() - started < PREPARATION_SECONDS
+        assert not Path(prepared_game.runs).exists() and not Path(prepared_game.marker).exists()
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])

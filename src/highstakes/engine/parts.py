@@ -32,12 +32,15 @@ class BotInfo:
 
     ``name`` is the short id the command line and the API use (``optimal``); ``label``
     is how a person reads it ("best play"), and ``about`` one sentence on how it plays.
+    ``uses_solver`` says the bot plays from the game's solver's solution: a face prepares
+    that solution (``Solver.solve``) before the bot's first move, and only for such bots.
     """
 
     name: str
     make: Callable[[], Bot]
     label: str
     about: str = ""
+    uses_solver: bool = False
 
 
 @dataclass(frozen=True)

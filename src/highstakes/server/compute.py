@@ -44,9 +44,6 @@ T = TypeVar("T")
 
 log = logging.getLogger("highstakes.server")
 
-#: The bot every game has, which never needs a preparation.
-RANDOM_BOT = "random"
-
 
 # --- in the worker processes ------------------------------------------------------------------------
 _BOTS: dict[tuple[str, str], Bot] = {}
@@ -147,6 +144,11 @@ def _names_given(record: Mapping[str, Any], seats: int) -> bool:
     """Whether a record names its seats itself (``highstakes play`` saves the names it showed)."""
     names = record.get("seat_names")
     return isinstance(names, list) and len(names) == seats and all(isinstance(name, str) for name in names)
+
+
+def uses_solver(game_id: str, bot_name: str) -> bool:
+    """Whether the bot plays from the game's solution, and so waits for its preparation."""
+    return any(bot.name == bot_name and bot.uses_solver for bot in definition(game_id).bots())
 
 
 def preparation_seconds(game_id: str, options: Mapping[str, Any]) -> float | None:
@@ -328,8 +330,8 @@ class ComputePool:
     # --- moves and hints -----------------------------------------------------------------------------
     async def choose(self, game_id: str, options: Mapping[str, Any], bot_name: str, view: dict[str, JSON],
                      legal: Sequence[JSON], seed: str) -> JSON:
-        """A bot's move, once the game's preparation for ``options`` is done (the random bot needs none)."""
-        if bot_name != RANDOM_BOT:
+        """A bot's move, once the game's preparation for ``options`` is done if the bot plays from it."""
+        if uses_solver(game_id, bot_name):
             await self.prepared(game_id, options)
         return await self._queued(
             choose_move, game_id, bot_name, view, list(legal), seed, refuse_when_full=False

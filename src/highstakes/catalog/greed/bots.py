@@ -331,7 +331,7 @@ BOTS: tuple[BotInfo, ...] = (
     BotInfo("maxexp", MaxExpectedScoreBot, N_("most points per turn"),
             N_("plays for the most points this turn, whatever the scores")),
     BotInfo("optimal", OptimalBot, N_("best play"),
-            N_("plays for the best chance of winning, from the game's exact solution")),
+            N_("plays for the best chance of winning, from the game's exact solution"), uses_solver=True),
 )
 
 __all__ = [
