@@ -271,24 +271,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _solve_first_if_needed(game_id: str, bot_names: Sequence[str], options: dict[str, Any]) -> None:
-    """Solve the game before a simulation whose strongest bot plays from its solution.
+    """Solve the game before a simulation in which a bot plays from its solution.
 
     Said in words, with the expected time, rather than left to the first game, which would
     hold the progress bar at 0 % for the whole solve.
     """
-    from highstakes.bots.registry import strongest_bot
     from highstakes.engine.options import resolve_options
 
     d = definition(game_id)
     solver = d.solver()
-    if solver is None:
+    if solver is None or not any(bot.uses_solver and bot.name in bot_names for bot in d.bots()):
         return
     try:
         resolved = resolve_options(game_id, d.option_specs, options)
-        strongest = strongest_bot(game_id, len(bot_names), resolved)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    if strongest not in bot_names or solver.cached(resolved) is not None:
+    if solver.cached(resolved) is not None:
         return
     print(_("Solving {game} for these options, one time, about {seconds} s (kept for next time).").format(
         game=game_text(game_id, d.title), seconds=format_number(round(solver.seconds(resolved)))),
