@@ -112,7 +112,7 @@ function showGames() {
         el("p", { class: "muted small" },
           playerCount(game),
           game.bots.length
-            ? [" · ", t("bots: {bots}", { bots: game.bots.map((bot) => botWords(game, bot)).join(", ") })] : ""),
+            ? [" · ", t("bots: {bots}", { bots: game.bots.map((bot) => botWords(game, bot)).join("; ") })] : ""),
         el("div", { class: "row" }, play, setUp),
         against ? el("p", { class: "muted small play-note" }, against) : null),
     );
