@@ -19,6 +19,7 @@ from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.deal_or_no_deal.tui.moves import needs_confirmation
 from highstakes.catalog.deal_or_no_deal.tui.screens import GameResultScreen, MatchOverScreen
 from highstakes.catalog.deal_or_no_deal.tui.text import short_dollars
+from highstakes.catalog.deal_or_no_deal.tui.widgets import offer_box_text
 from highstakes.testing.terminal import decisions, drawn_text, log_text, run, start_the_next_game, wait_for
 from highstakes.tui import play, table_for
 from highstakes.tui.screens import ConfirmScreen, RulesScreen
@@ -106,7 +107,7 @@ def test_a_contestant_picks_opens_counters_by_typing_then_deals() -> None:
         assert "COUNTER $15,000" in drawn_text(app, "#deal")
         await pilot.press("s")  # the banker stands firm
         assert actions(app)[-1] == {"seat": 0, "action": {"stand": True}}
-        assert "stands firm" in drawn_text(app, "#deal")
+        assert "The banker stands firm" in drawn_text(app, "#deal")  # the duo's word for the host
         await pilot.press("d")
         assert actions(app)[-1] == {"seat": 1, "action": {"deal": True}}
 
@@ -300,3 +301,19 @@ def test_play_uses_the_games_own_table_and_refuses_unknown_games() -> None:
         DealApp(3, [None, None], 1, {})
     with pytest.raises(ValueError, match="duo"):
         DealApp(3, [None, None, None], 1, {"version": "duo"})
+
+
+def test_the_offer_box_names_the_one_who_stands_firm_as_each_version_calls_them() -> None:
+    for version, seats, word in (("duo", 2, "The banker stands firm"), ("party", 3, "The host stands firm")):
+        game = hs.new_game("deal_or_no_deal", seats, seed=2, options={"version": version})
+        # Played to the first offer, countered at $1 more, and the counter refused.
+        while not game.view(None)["stood_firm"]:
+            [seat] = game.to_act
+            view = game.view(None)
+            if view["phase"] == "respond":
+                game.act(seat, {"counter": view["offer"] + 100})
+            elif view["phase"] == "counter":
+                game.act(seat, {"stand": True})
+            else:
+                game.act(seat, game.legal_actions(seat)[0])
+        assert word in offer_box_text(game.view(None), human_to_act=False).plain

@@ -259,7 +259,8 @@ def _negotiation(view: dict[str, JSON], text: Text) -> None:
         text.append_text(styled(_("{counter} {amount}"), counter=Text(_("COUNTER"), style="bold"),
                                 amount=Text(dollars(view["counter"]), style="bold cyan")))
     if view["stood_firm"]:
-        text.append("\n" + _("The banker stands firm"), style="bold yellow")
+        firm = _("The host stands firm") if view["version"] == "party" else _("The banker stands firm")
+        text.append("\n" + firm, style="bold yellow")
     elif view["phase"] == "respond":
         left = view["counters_left"]
         text.append("\n" + ngettext("{count} counter left", "{count} counters left", left).format(count=left),

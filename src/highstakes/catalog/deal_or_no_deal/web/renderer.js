@@ -535,7 +535,10 @@ function negotiation(view) {
       el("strong", { class: "amount" }, dollars(view.counter)),
       el("span", { class: "muted" }, t("{share} of the mean", { share: percent(view.counter, mean) }))));
   }
-  if (view.stood_firm) rows.push(el("p", { class: "firm" }, t("The banker stands firm: deal or no deal.")));
+  if (view.stood_firm) {
+    rows.push(el("p", { class: "firm" }, view.version === "party"
+      ? t("The host stands firm: deal or no deal.") : t("The banker stands firm: deal or no deal.")));
+  }
   else if (view.offer !== null) {
     rows.push(el("p", { class: "muted small" },
       // The plural agrees with how many are left ("1 of 5 counter left"); {n} is the five allowed.
