@@ -35,30 +35,7 @@ from highstakes.testing.browsers import (
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
 )
-
-MAX_DECISIONS = 1_500
-
-# On the deciding person's page: this position's choices are drawn and live.
-GREED_CHOICES_READY_JS = """(after) => {
-  const state = window.__hs.last;
-  if (!state) return false;
-  if (state.status === "over") return true;
-  if (!state.legal.length || state.version <= after) return false;
-  return document.querySelector("#table .choices .choice:not([aria-disabled='true'])") !== null;
-}"""
-
-
-def play_greed_by_keys(page: Page) -> None:
-    """The page's person plays Greed by keys until the game ends: bank when offered, else 1."""
-    after = -1
-    for _ in range(MAX_DECISIONS):
-        page.wait_for_function(GREED_CHOICES_READY_JS, arg=after)
-        state = last_state(page)
-        if state["status"] == "over":
-            return
-        page.keyboard.press("b" if page.locator("#table .choice.bank").count() else "1")
-        after = state["version"]
-    pytest.fail(f"the game did not end within {MAX_DECISIONS} decisions")
+from test_browser_words import GREED_READY_JS, play_greed
 
 
 def finished_bots_room(server_url: str, game: str, bots: list[str]) -> str:
@@ -138,7 +115,7 @@ def test_a_stale_double_click_says_the_move_was_already_made(visitors: Visitors,
     bob = visitors.open(f"/r/{room}")
     join(bob, "Bob", 1)
     page, seat = (ann, 0) if last_state(ann)["to_act"] == [0] else (bob, 1)
-    page.wait_for_function(GREED_CHOICES_READY_JS, arg=-1)
+    page.wait_for_function(GREED_READY_JS, arg=-1)
     state = last_state(page)
     action = state["legal"][0]["action"]
     # The same move twice for one position, as a double click that beat the page's guard.
@@ -169,7 +146,7 @@ def test_greed_shows_one_turn_total_and_what_banking_now_would_score(
     seen_rolloff_open = []
     after = -1
     for _ in range(6):
-        ann.wait_for_function(GREED_CHOICES_READY_JS, arg=after)
+        ann.wait_for_function(GREED_READY_JS, arg=after)
         state = last_state(ann)
         if state["status"] == "over":
             break
@@ -260,7 +237,7 @@ def test_a_finished_game_is_replayed_from_the_end_screen_and_listed_in_its_room(
     room = post_json(server_url, "/api/rooms", {"game": "greed", "seats": ["human", "bot:heuristic"]})["room"]
     ann = visitors.open(f"/r/{room}")
     join(ann, "Ann", 0)
-    play_greed_by_keys(ann)
+    play_greed(ann)
     expect(ann.locator("#result")).to_be_visible()
     # The winner is named once on the page: in the result, not again on the table.
     [winner] = last_state(ann)["result"]["winners"]

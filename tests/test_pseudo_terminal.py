@@ -10,6 +10,7 @@ money, dice faces, keys and punctuation are not words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -69,34 +70,68 @@ def test_the_unmarked_word_check_finds_words_and_only_words() -> None:
     assert unmarked("⟦Hint: ⟧keep G G") == ["keep"]
 
 
+async def play_greed_game(pilot: Pilot[None], app: GreedApp, read: Callable[[], None]) -> None:
+    """The person plays Greed to the end (bank when allowed, else the first listed dice), after the
+    rules' pop-up and a hint; ``read`` after every step that changes the screen."""
+    read()
+    await pilot.press("question_mark")  # the rules' pop-up
+    await pilot.pause()
+    read()
+    await pilot.press("escape")
+    def notice() -> str:
+        return str(app.query_one("#notice", Static).content)
+
+    before = notice()
+    await pilot.press("h")  # a hint
+    await wait_for(pilot, lambda: notice() != before and not app._hint_running)
+    read()
+    for _step in range(400):
+        if app.game.is_over:
+            break
+        if app.human_to_act:
+            await pilot.press("b" if app._bank_legal else "1")
+            read()
+        else:
+            await pilot.pause(0.01)
+    await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+    read()
+
+
+async def play_deal_match(pilot: Pilot[None], app: DealApp, read: Callable[[], None]) -> None:
+    """The person plays a Deal or No Deal match to the end with the advisor shown, typing a large
+    offer (read back, then confirmed) and taking the highlighted choice otherwise; ``read`` after
+    every step that changes the screen."""
+    await pilot.press("a")  # the advisor's panel, shown from now on
+    read()
+    for _step in range(600):
+        if app.game.is_over:
+            break
+        if app.human_to_act and not app._hint_running:
+            if app.game.view(None)["phase"] == "offer":
+                await pilot.press("9", "0", "0", "0", "0", "0")
+                read()
+                await pilot.press("enter")  # read back...
+                await pilot.pause()
+                read()
+                await pilot.press("enter")  # ...and confirmed
+            else:
+                await pilot.press("enter")
+            await pilot.pause()
+            read()
+        else:
+            await pilot.pause(0.01)
+            if app.screen is not app.screen_stack[0]:  # a game's result between games
+                read()
+                await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+    read()
+
+
 def test_greed_at_its_own_table_shows_only_marked_words(full_greed_solution: object) -> None:
     with use_language(PSEUDO):
         app = GreedApp(2, [None, "heuristic"], seed=3, bot_delay=0)
         reader = Reader(app)
-
-        async def script(pilot: Pilot[None]) -> None:
-            reader.read()
-            await pilot.press("question_mark")  # the rules' pop-up
-            await pilot.pause()
-            reader.read()
-            await pilot.press("escape")
-            await pilot.press("h")  # a hint
-            await wait_for(pilot, lambda: "⟦" in str(app.query_one("#notice", Static).content)
-                           and not app._hint_running)
-            reader.read()
-            for _step in range(400):
-                if app.game.is_over:
-                    break
-                if app.human_to_act:
-                    # Bank when allowed, else set aside the first listed dice.
-                    await pilot.press("b" if app._bank_legal else "1")
-                    reader.read()
-                else:
-                    await pilot.pause(0.01)
-            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-            reader.read()
-
-        run(app, script)
+        run(app, lambda pilot: play_greed_game(pilot, app, reader.read))
     assert reader.reads > 5
     assert reader.found == {}
 
@@ -106,36 +141,7 @@ def test_deal_or_no_deal_at_its_own_table_shows_only_marked_words() -> None:
         # A duo match: the person is the contestant of the first game and the banker of the second.
         app = DealApp(2, [None, "tv-ev"], seed=4, bot_delay=0)
         reader = Reader(app)
-
-        async def script(pilot: Pilot[None]) -> None:
-            await pilot.press("a")  # the advisor's panel, shown from now on
-            reader.read()
-            for _step in range(600):
-                if app.game.is_over:
-                    break
-                if app.human_to_act and not app._hint_running:
-                    view = app.game.view(None)
-                    if view["phase"] == "offer":
-                        # A large offer, typed: read back, then confirmed.
-                        await pilot.press("9", "0", "0", "0", "0", "0")
-                        reader.read()
-                        await pilot.press("enter")
-                        await pilot.pause()
-                        reader.read()
-                        await pilot.press("enter")
-                    else:
-                        await pilot.press("enter")
-                    await pilot.pause()
-                    reader.read()
-                else:
-                    await pilot.pause(0.01)
-                    if app.screen is not app.screen_stack[0]:  # a game's result between games
-                        reader.read()
-                        await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-            reader.read()
-
-        run(app, script)
+        run(app, lambda pilot: play_deal_match(pilot, app, reader.read))
     assert reader.reads > 10
     assert reader.found == {}
 

@@ -23,7 +23,7 @@ from highstakes.i18n import _, use_language
 from highstakes.i18n.catalogs import TRANSLATED, domains, extract
 from highstakes.i18n.numbers import format_money
 from highstakes.testing.terminal import decisions, drawn_text, run, screen_texts, wait_for
-from highstakes.tui.screens import GameOverScreen
+from test_pseudo_terminal import play_deal_match, play_greed_game
 
 PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}")
 #: Two words or more: a phrase a reader would notice left in English.
@@ -98,27 +98,13 @@ def test_the_reader_finds_english_on_an_english_table() -> None:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_a_greed_game_at_its_own_table(language: str) -> None:
+def test_a_greed_game_at_its_own_table(language: str, full_greed_solution: object) -> None:
     with use_language(language):
         app = GreedApp(2, [None, "heuristic"], seed=3, bot_delay=0)
         reader = Reader(app, language)
 
         async def script(pilot: Pilot[None]) -> None:
-            reader.read()
-            await pilot.press("question_mark")  # the rules, in the reader's language
-            await pilot.pause()
-            reader.read()
-            await pilot.press("escape")
-            for _step in range(400):
-                if app.game.is_over:
-                    break
-                if app.human_to_act:
-                    await pilot.press("b" if app._bank_legal else "1")
-                    reader.read()
-                else:
-                    await pilot.pause(0.01)
-            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-            reader.read()
+            await play_greed_game(pilot, app, reader.read)
             assert _("Game over") in shown(app)
 
         run(app, script)
@@ -130,32 +116,11 @@ def test_a_deal_or_no_deal_match_at_its_own_table(language: str) -> None:
     with use_language(language):
         app = DealApp(2, [None, "tv-ev"], seed=4, bot_delay=0)
         reader = Reader(app, language)
-        million = format_money(100_000_000, "USD")
 
         async def script(pilot: Pilot[None]) -> None:
-            await pilot.press("a")  # the advisor's panel, shown from now on
-            reader.read()
-            assert million in shown(app)  # the board's top value, the language's way
-            for _step in range(600):
-                if app.game.is_over:
-                    break
-                if app.human_to_act and not app._hint_running:
-                    if app.game.view(None)["phase"] == "offer":
-                        await pilot.press("9", "0", "0", "0", "0", "0", "enter")  # read back, then
-                        await pilot.pause()
-                        reader.read()
-                        await pilot.press("enter")  # confirmed
-                    else:
-                        await pilot.press("enter")
-                    await pilot.pause()
-                    reader.read()
-                else:
-                    await pilot.pause(0.01)
-                    if app.screen is not app.screen_stack[0]:  # a game's result between games
-                        reader.read()
-                        await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-            reader.read()
+            # The board's top value, the language's way, from the first screen on.
+            assert format_money(100_000_000, "USD") in shown(app)
+            await play_deal_match(pilot, app, reader.read)
 
         run(app, script)
     reader.assert_translated()
