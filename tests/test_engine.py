@@ -33,6 +33,11 @@ def test_unknown_option_names_the_allowed_options():
         hs.new_game("greed", seats=2, options={"sixes": 1})
 
 
+def test_an_option_given_to_a_game_without_options_says_so():
+    with pytest.raises(ValueError, match=r"^unknown option 'sixes': this game has no options$"):
+        resolve_options("a game", [], {"sixes": 1})
+
+
 @pytest.mark.parametrize(
     ("name", "value", "allowed"),
     [

@@ -253,8 +253,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.plot:
         if analysis is None or analysis.plot is None:
             with_plots = [g for g in games() if (a := definition(g).analysis()) is not None and a.plot]
+            if not with_plots:
+                raise UsageError(_("--plot is not available for {game}, nor for any game installed").format(
+                    game=game_id))
             raise UsageError(_("--plot is not available for {game}; games with plots: {games}").format(
-                game=game_id, games=", ".join(with_plots) or _("none")))
+                game=game_id, games=", ".join(with_plots)))
         try:
             written = analysis.plot.draw(args.plot, details or {})
         except RuntimeError as error:  # matplotlib missing: the message says how to install it
@@ -334,8 +337,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     solver = definition(game_id).solver()
     if solver is None:
         solvable = [g for g in games() if definition(g).solver() is not None]
+        if not solvable:
+            raise UsageError(_("there is no solver for {game}, nor for any game installed").format(
+                game=game_id))
         raise UsageError(_("there is no solver for {game}; solvable games: {games}").format(
-            game=game_id, games=", ".join(solvable) or _("none")))
+            game=game_id, games=", ".join(solvable)))
     from highstakes.engine.options import resolve_options
 
     try:

@@ -102,10 +102,12 @@ def resolve_options(
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name), key=repr)
     if unknown:
-        allowed = ", ".join(by_name) or _("none")
-        # repr: a name is shown escaped, whatever characters it holds.
+        # ascii: a name is shown escaped, whatever characters it holds.
+        if not by_name:
+            raise ValueError(_("unknown option {name}: this game has no options").format(
+                name=ascii(unknown[0])))
         raise ValueError(_("unknown option {name}; allowed options: {allowed}").format(
-            name=ascii(unknown[0]), allowed=allowed))
+            name=ascii(unknown[0]), allowed=", ".join(by_name)))
     return {
         name: spec.validate(game_id, given[name], text) if name in given else spec.default
         for name, spec in by_name.items()

@@ -470,7 +470,7 @@ async function showMyRooms() {
   const list = document.getElementById("my-rooms");
   list.replaceChildren();
   panel.hidden = rooms.length === 0;
-  const statusWords = { waiting: t("waiting for players"), playing: t("playing"), over: t("over") };
+  const statusWords = { waiting: t("waiting for players"), playing: t("in play"), over: t("over") };
   for (const room of rooms) {
     const item = el("li", { class: "row" },
       el("a", { href: `/r/${encodeURIComponent(room)}` }, t("Room {room}", { room })));
