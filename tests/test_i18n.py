@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from amounts_in_words import CENTS, SPELLED
 from highstakes import i18n
 from highstakes.i18n import (
     DEFAULT,
@@ -16,6 +17,12 @@ from highstakes.i18n import (
     use_language,
 )
 from highstakes.i18n.numbers import format_money, format_number
+from highstakes.i18n.spelling import money_in_words, number_in_words
+from highstakes.tui.amounts import amount_in_words
+
+#: How Deal or No Deal's offers are typed: whole dollars, counted in cents.
+OFFER_ENTRY = {"kind": "offer", "label": "Offer", "low": 100, "high": 100_000_000, "step": 100, "scale": 100,
+               "currency": "USD"}
 
 
 class TestChoosingTheLanguage:
@@ -83,3 +90,23 @@ class TestMoneyAndNumbers:
     def test_the_current_language_is_the_default(self):
         with use_language("es"):
             assert format_number(12_345) == "12.345"
+
+
+@pytest.mark.parametrize("language", sorted(SPELLED))
+def test_amounts_are_spelled_in_each_language_as_the_browser_spells_them(language):
+    with use_language(language):
+        assert [amount_in_words(cents, OFFER_ENTRY) for cents in CENTS] == SPELLED[language]
+
+
+def test_numbers_in_words_keep_their_sign_and_the_pseudo_language_marks_them():
+    assert number_in_words(-43_001, "es") == "menos cuarenta y tres mil uno"
+    assert number_in_words(21_000, "es") == "veintiún mil"
+    assert number_in_words(233_000, "it") == "duecentotrentatremila"
+    assert money_in_words(-150, "USD", 100, "uz") == "minus bir dollar ellik sent"
+    with use_language(PSEUDO):
+        assert number_in_words(2) == "⟦two⟧"
+
+
+def test_an_amount_in_a_unit_that_is_not_money_is_spelled_with_its_unit():
+    with use_language("it"):
+        assert amount_in_words(300, {"kind": "target", "unit": "punti"}) == "trecento punti"

@@ -23,6 +23,7 @@ from highstakes.i18n import _, use_language
 from highstakes.i18n.catalogs import TRANSLATED, domains, extract
 from highstakes.i18n.numbers import format_money
 from highstakes.testing.terminal import decisions, drawn_text, run, screen_texts, wait_for
+from highstakes.tui.screens import ConfirmScreen
 from test_pseudo_terminal import play_deal_match, play_greed_game
 
 PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}")
@@ -146,5 +147,19 @@ def test_an_offer_over_the_limit_is_refused_in_italian() -> None:
             assert not english and "offer" not in notice, notice
             assert len(decisions(app.game)) == played
             assert app.query_one("#amount", Input).value == "2000000"
+
+        run(app, script)
+
+
+def test_a_large_offer_is_read_back_in_spanish_words() -> None:
+    with use_language("es"):
+        app = DealApp(2, [None, "random"], 5, {}, bot_delay=0)
+
+        async def script(pilot: Pilot[None]) -> None:
+            await wait_for(pilot, lambda: app.game.view(None)["phase"] == "offer" and app.human_to_act)
+            await pilot.press("9", "0", "0", "0", "0", "0", "enter")
+            assert isinstance(app.screen, ConfirmScreen)
+            question = " ".join(drawn_text(app, "#question").split())
+            assert "900.000 $, novecientos mil dólares" in question.replace("\u00a0", " "), question
 
         run(app, script)

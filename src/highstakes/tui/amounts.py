@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from highstakes.i18n import _, get_language
+from highstakes.i18n import _
 from highstakes.i18n.numbers import CURRENCIES, format_money, format_number, parse_number_hint
+from highstakes.i18n.spelling import money_in_words, number_in_words
 
 
 class AmountError(ValueError):
@@ -96,58 +97,19 @@ def check_amount(amount: int, entry: Mapping[str, Any]) -> None:
 
 
 # --- amounts in words ------------------------------------------------------------------------------
-# So that a person reads back what they are about to send: "$40,000, forty thousand dollars".
-# Numbers are spelled out in English only so far: in another language the amount is read back
-# in figures alone (amount_in_words gives None), never in English words.
-
-_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-         "fifteen sixteen seventeen eighteen nineteen").split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
-_GROUPS = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"), (1000, "thousand"))
-#: Each currency's unit and its smaller unit, singular and plural.
-_CURRENCY_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "USD": (("dollar", "dollars"), ("cent", "cents")),
-    "JPY": (("yen", "yen"), ("sen", "sen")),
-}
-#: The languages whose numbers this module spells out.
-SPELLED_LANGUAGES = frozenset({"en"})
+# So that a person reads back what they are about to send: "$40,000, forty thousand dollars",
+# "40.000 $, cuarenta mil dólares" (the spellers are in highstakes.i18n.spelling).
 
 
-def number_in_words(number: int) -> str:
-    """A whole number in English words: 40000 → "forty thousand", 1250 → "one thousand two hundred fifty"."""
-    if number < 0:
-        return "minus " + number_in_words(-number)
-    if number < 20:
-        return _ONES[number]
-    if number < 100:
-        tens, ones = divmod(number, 10)
-        return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
-    if number < 1000:
-        hundreds, rest = divmod(number, 100)
-        return f"{_ONES[hundreds]} hundred" + (f" {number_in_words(rest)}" if rest else "")
-    for size, name in _GROUPS:
-        if number >= size:
-            high, rest = divmod(number, size)
-            return f"{number_in_words(high)} {name}" + (f" {number_in_words(rest)}" if rest else "")
-    raise AssertionError("unreachable")  # every number from 1,000 up has a group
-
-
-def amount_in_words(amount: int, entry: Mapping[str, Any]) -> str | None:
-    """A JSON amount in words: "forty thousand dollars", "one dollar and fifty cents", "300 points".
-
-    None in a language whose numbers are not spelled out here: the figures then stand alone.
-    """
-    if get_language() not in SPELLED_LANGUAGES:
-        return None
+def amount_in_words(amount: int, entry: Mapping[str, Any]) -> str:
+    """A JSON amount in the reader's words: "forty thousand dollars", "un dólar con cincuenta
+    centavos", "300 points" for an amount in a unit that is not money."""
     scale = int(entry.get("scale") or 1)
+    currency = _currency(entry)
+    if currency is not None:
+        spelled = money_in_words(amount, currency, scale)
+        if spelled is not None:
+            return spelled
     whole, part = divmod(amount, scale)
-    words = _CURRENCY_WORDS.get(entry.get("currency") or "")
-    if words is None:
-        unit = entry.get("unit") or ""
-        return f"{number_in_words(whole)} {unit}".strip() if not part else format_amount(amount, entry)
-    (one, many), (small_one, small_many) = words
-    big = f"{number_in_words(whole)} {one if whole == 1 else many}"
-    small = f"{number_in_words(part)} {small_one if part == 1 else small_many}"
-    if not part:
-        return big
-    return small if not whole else f"{big} and {small}"
+    unit = entry.get("unit") or ""
+    return f"{number_in_words(whole)} {unit}".strip() if not part else format_amount(amount, entry)
