@@ -9,7 +9,6 @@ category, and a sentence explaining the answer, shown after the reveal.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from importlib.resources import files
@@ -72,7 +71,8 @@ def read_pack(folder: Path) -> list[Question]:
 
 
 def _normalised(text: str) -> str:
-    return " ".join(re.findall(r"\w+", text.casefold()))
+    """Text as compared for repeats: case and spacing aside (signs kept: 10 °C is not -10 °C)."""
+    return " ".join(text.casefold().split())
 
 
 def problems(questions: Sequence[Question], per_level: int = PER_LEVEL) -> list[str]:

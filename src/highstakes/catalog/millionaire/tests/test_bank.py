@@ -74,6 +74,12 @@ def _words(text: str) -> frozenset[str]:
                      if len(word) > 3)
 
 
+#: Pairs that share an answer and most of their words but ask different facts, each checked.
+DIFFERENT_FACTS = {
+    ("L06-043", "L15-065"),  # fifteen players a side: rugby union and hurling
+}
+
+
 def test_no_fact_is_asked_twice(pack: tuple[str, list[Question]]) -> None:
     """Near-duplicates: two questions with the same correct answer whose wording shares most of
     its words ask the same fact."""
@@ -85,7 +91,7 @@ def test_no_fact_is_asked_twice(pack: tuple[str, list[Question]]) -> None:
     for same in by_answer.values():
         for first, second in combinations(same, 2):
             a, b = _words(first.question), _words(second.question)
-            if a and b and len(a & b) / len(a | b) >= 0.6:
+            if a and b and len(a & b) / len(a | b) >= 0.6 and (first.id, second.id) not in DIFFERENT_FACTS:
                 twice.append((first.id, second.id))
     assert twice == []
 
@@ -129,7 +135,7 @@ def test_a_pack_with_repeats_and_thin_levels_is_told_what_is_wrong() -> None:
                                "options": ["A", "a", "B", "C"]})  # type: ignore[arg-type]
     found = problems([question, question, same_options], per_level=1)
     assert "the id L01-001 is used 2 times" in found
-    assert "the question 'which ocean is the largest' is asked 2 times" in found
+    assert "the question 'which ocean is the largest?' is asked 2 times" in found
     assert "L01-002: two options are the same" in found
     assert "level 2 has 0 questions, fewer than 1" in found
 
