@@ -38,6 +38,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route, WebSocketRoute, expect
 
 import highstakes as hs
+from amounts_in_words import CENTS, SPELLED
 from highstakes.i18n import Domain, use_language
 from highstakes.i18n.catalogs import domains as catalog_domains
 from highstakes.i18n.export import browser_catalog
@@ -59,7 +60,6 @@ from highstakes.testing.browsers import (
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
 )
-from amounts_in_words import CENTS, SPELLED
 
 LANGUAGE_KEY = "highstakes.language"
 NATIVE_NAMES = ["English", "Español", "Italiano", "Oʻzbekcha"]
