@@ -151,6 +151,54 @@ def test_a_bot_that_needs_no_preparation_plays_at_once_and_starts_none(
         assert not Path(prepared_game.runs).exists() and not Path(prepared_game.marker).exists()
 
 
+ADVICE_SECONDS = 1.5
+
+
+class SlowAdvice(PreparedBluff):
+    """The toy game with no preparation and an advisor that takes a second and a half."""
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(directory)
+        self.id = "bluff_slow_advice"
+
+    def solver(self) -> None:  # type: ignore[override]
+        return None
+
+    def advisor(self) -> Advisor:
+        def advise(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
+            time.sleep(ADVICE_SECONDS)
+            return {"action": legal[0].to_json(), "label": str(legal[0])}
+
+        return advise
+
+
+def test_a_hint_being_worked_out_holds_up_neither_the_connection_nor_the_stop(
+    tmp_path: Path, sqlite_url: str,
+) -> None:
+    game = register(SlowAdvice(tmp_path))
+    try:
+        with ThreadServer(sqlite_url) as server:
+            room = server.create_room(["human", "human"], game=game.id)
+            players = [server.client(room, server.join(room, name)[1]) for name in ("Bea", "Cy")]
+            mover = players[0].last_state()["to_act"][0]
+            players[mover].send({"type": "hint"})
+            # The connection still answers at once while the advice is worked out...
+            before_pong = players[mover].barrier()
+            assert not [message for message in before_pong if message["type"] == "hint"]
+            # ...and the advice follows by itself.
+            advice = players[mover].recv_until(lambda message: message["type"] == "hint", timeout=15)
+            assert advice["hint"]["action"] == players[mover].last_state()["legal"][0]["action"]
+            # Asked again, and the server stopped while a worker works it out: nobody waits for
+            # it, and nothing goes wrong in the log.
+            players[mover].send({"type": "hint"})
+            players[mover].barrier()
+            for client in players:
+                client.close()
+    finally:
+        unregister(game.id)
+    assert "Traceback" not in server.logs.text and "Exception" not in server.logs.text, server.logs.text
+
+
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_stops_the_server_within_a_second_while_workers_compute(stop: int, tmp_path: Path) -> None:
     from highstakes.testing.servers import ProcessServer

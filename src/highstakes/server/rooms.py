@@ -39,7 +39,7 @@ from highstakes.engine.options import resolve_options
 from highstakes.engine.registry import definition
 from highstakes.i18n import DEFAULT, _, use_language
 from highstakes.server import wire
-from highstakes.server.compute import Busy, ComputePool, Preparation
+from highstakes.server.compute import Busy, ComputePool
 from highstakes.server.limits import Limits, SlidingWindow
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
 from highstakes.server.writer import DatabaseThread
@@ -754,7 +754,13 @@ class RoomManager:
 
     # --- hints -----------------------------------------------------------------------------------------
     async def hint(self, room: Room, connection: Connection) -> None:
-        """Send the connection's seat the game's advice for its position (or say it is being prepared)."""
+        """Send the connection's seat the game's advice for its position (or say it is being prepared).
+
+        A request the rules refuse is refused at once; the advice itself is worked out as the
+        room's background task, so that the connection's other messages (a ping, a move) are
+        not held up behind a worker, and a connection that leaves, or a server that stops,
+        leaves nothing waiting on its behalf.
+        """
         seat = connection.seat
         if seat is None:
             raise RoomError("spectator", _("hints are for players"))
@@ -762,26 +768,23 @@ class RoomManager:
             raise RoomError("no_hint", _("this game gives no hints"))
         if seat not in room.game.to_act or room.status != "playing":
             raise RoomError("not_your_turn", _("hints are given on your own turn"))
-        position = (room.game_number, room.version)
-        preparation = await self.compute.readiness(room.game_id, room.game.options)
-        if preparation is not None:
-            preparing = {"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}
-            connection.deliver(wire.dumps(preparing))
-            if connection not in room.hint_waiters:
-                # The advice follows by itself once ready, if the position has not changed.
-                room.hint_waiters.add(connection)
-                self._spawn(room, self._hint_when_ready(room, connection, position, preparation))
-            return
-        await self._send_hint(room, connection, position)
+        if connection in room.hint_waiters:
+            return  # asked again before the first answer: one answer comes
+        room.hint_waiters.add(connection)
+        self._spawn(room, self._hint(room, connection, (room.game_number, room.version)))
 
-    async def _hint_when_ready(
-        self, room: Room, connection: Connection, position: tuple[int, int], preparation: Preparation,
-    ) -> None:
+    async def _hint(self, room: Room, connection: Connection, position: tuple[int, int]) -> None:
         try:
-            await asyncio.shield(preparation.done)
+            preparation = await self.compute.readiness(room.game_id, room.game.options)
+            if preparation is not None:
+                preparing = {"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}
+                connection.deliver(wire.dumps(preparing))
+                # The advice follows by itself once ready, if the position has not changed.
+                await asyncio.shield(preparation.done)
             if connection in room.hint_waiters:
-                with contextlib.suppress(RoomError):
-                    await self._send_hint(room, connection, position)
+                await self._send_hint(room, connection, position)
+        except RoomError as error:
+            connection.deliver(wire.dumps(error.to_json()))
         finally:
             room.hint_waiters.discard(connection)
 
