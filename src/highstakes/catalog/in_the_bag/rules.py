@@ -291,6 +291,7 @@ class BagState(GameState):
     def _history_entry(self, entry: dict[str, JSON], seat: int | None) -> dict[str, JSON]:
         shown: dict[str, JSON] = {
             "round": entry["round"],
+            "bids": [sum(bid) for bid in entry["reveals"][-1]],
             "reveals": [[list(bid) for bid in reveal] for reveal in entry["reveals"]],
             "winner": entry["winner"], "bag_pieces": entry["bag_pieces"], "consoled": list(entry["consoled"]),
         }
