@@ -266,7 +266,7 @@ class BagState(GameState):
             "seats": self.seats,
             "round": self.round,
             "target": TARGET,
-            "phase": self._phase(seat) if own else ("over" if over else "bid"),
+            "phase": self._phase(seat) if own else ("over" if over else None),
             "your_pieces": _count_map(self.hands[seat]) if own else None,
             "your_yen": value(self.hands[seat]) if own else None,
             "pieces_held": [sum(hand) for hand in self.hands],
