@@ -1,0 +1,55 @@
+"""It's in the Bag, the first Currency Sakana game (RULES.md §5.1, §5.2, §7.2, §7.3, §7.5).
+
+Everything about the game lives in this package; :class:`BagDefinition` declares what it
+offers, and the project's metadata registers it (entry point ``highstakes.games``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from highstakes.catalog.in_the_bag.actions import Bid, Feed, parse_move
+from highstakes.catalog.in_the_bag.options import BagOptions
+from highstakes.catalog.in_the_bag.rules import MAX_REBIDS, MAX_ROUNDS, BagState
+from highstakes.catalog.in_the_bag.words import N_
+from highstakes.engine.action import JSON, Action
+from highstakes.engine.contract import GameDefinition
+from highstakes.engine.parts import Advisor, BotInfo
+
+
+class BagDefinition(GameDefinition):
+    id = "in_the_bag"
+    title = N_("It's in the Bag")
+    summary = N_(
+        "Currency Sakana: feed the bag a piece in secret, then bid blind with the coins and bills "
+        "you hold. The highest bid takes the bag, and every bid goes in. First to ¥10,000 ends it."
+    )
+    min_seats = 2
+    max_seats = 6
+    resources = __name__  # rules.md and README.md
+    options_type = BagOptions
+    hidden_information = True  # every hand, the pieces fed, the bag, the bids until the reveal
+    seat_keys = GameDefinition.seat_keys | {"winner", "consoled"}
+    # Per round: a feed and at most 1 + MAX_REBIDS bids from each of at most six seats.
+    max_game_length = MAX_ROUNDS * 6 * (2 + MAX_REBIDS)
+
+    def new_state(self, seats: int, options: BagOptions) -> BagState:
+        return BagState(seats, options)
+
+    def parse_action(self, data: JSON) -> Action:
+        return parse_move(data)
+
+    def bots(self) -> Sequence[BotInfo]:
+        from highstakes.catalog.in_the_bag.bots import BOTS
+
+        return BOTS
+
+    def advisor(self) -> Advisor:
+        from highstakes.catalog.in_the_bag.bots import hint
+
+        return hint
+
+
+IN_THE_BAG = BagDefinition()
+
+__all__ = ["IN_THE_BAG", "BagDefinition", "BagOptions", "BagState", "Bid", "Feed"]

@@ -1,0 +1,503 @@
+"""It's in the Bag as a state machine (RULES.md §5.1, §5.2, with §7.2, §7.3 and §7.5).
+
+Each round every seat, on its own and in secret, first **feeds** one piece to the bag, then
+**seals a bid** made of pieces it holds. Seats act in any order (several are to act at once,
+§7.3); nothing of a bid is shown until the last seat has sealed its own. Then the bids are
+revealed together: a tie for the highest bid sends the bidders back to bid a different
+amount; otherwise the highest bidder takes the whole bag, every bid (the winner's too) goes
+into the bag, and a player left with nothing gets ¥200 from the reserve. The game ends after
+the round in which someone holds ¥10,000 or more; the most yen wins, ties shared.
+
+Decisions the rulebook leaves open (recorded in ``rules.md`` for players):
+
+* A bid is made of pieces the player holds; no change is made (§5.2, §7.5). Pieces sealed
+  in a fist stay counted in the player's hand until the reveal, so the public piece count
+  says nothing of a bid.
+* A tie matters only among the highest bids. Then, by default, every bidder takes back the
+  bid and bids again with a different amount (option ``tie_rebid``: only the tied players);
+  a player who can form no other amount may repeat it. After three re-bids still tied,
+  nobody takes the bag that round: it stays, and every bid goes into it.
+* A player with no piece at the start of a round cannot feed; one whose last piece went
+  into the bag cannot bid that round (the minimum bid is ¥100).
+* Consolation is checked at the end of every round; a limited reserve pays what it still
+  has. A game still going after round 100 ends there and is counted as usual.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from highstakes.catalog.in_the_bag.actions import Bid, Feed, bid_of
+from highstakes.catalog.in_the_bag.options import UNLIMITED, BagOptions
+from highstakes.catalog.in_the_bag.pieces import (
+    DENOMINATIONS,
+    START,
+    Counts,
+    amounts,
+    covers,
+    formable,
+    to_counts,
+    to_pieces,
+    value,
+    yen,
+)
+from highstakes.catalog.in_the_bag.words import _
+from highstakes.engine.action import JSON, Action
+from highstakes.engine.contract import GameState
+from highstakes.engine.errors import IllegalAction
+from highstakes.engine.ledger import Ledger
+
+TARGET = 10_000  # the game ends after a round in which someone holds this much (§5.2)
+MIN_BID = 100
+CONSOLATION_COINS = 2  # ¥200 in ¥100 coins from the reserve (§5.2, step 4)
+MAX_REBIDS = 3
+MAX_ROUNDS = 100
+#: A seat's feed this round: a denomination's index, NOT_YET before it feeds, SKIPPED when
+#: it had no piece to feed.
+NOT_YET, SKIPPED = None, -1
+#: Round-by-round search budget of ``resample_hidden`` (rounds tried, backtracking included).
+_RESAMPLE_BUDGET = 5_000
+
+
+def seat_account(seat: int) -> str:
+    return f"seat{seat}"
+
+
+class BagState(GameState):
+    """The whole game: every hand, the bag, the reserve, the round under way and the history."""
+
+    def __init__(self, seats: int, options: BagOptions) -> None:
+        self.seats = seats
+        self.options = options
+        self.rebid_all = options.tie_rebid == "all"
+        self.reserve_limit = options.reserve
+        self.hands: list[list[int]] = [list(START) for _ in range(seats)]
+        self.bag: list[int] = [0, 0, 0, 0]
+        self.reserve_paid = 0  # ¥100 coins the reserve has given out
+        self.history: list[dict[str, JSON]] = []
+        self.winners: list[int] | None = None
+        self._start_round(1)
+
+    # --- the round ----------------------------------------------------------------------------------
+    def _start_round(self, number: int, known: list[int] | None = None) -> None:
+        self.round = number
+        self.fed: list[int | None] = [NOT_YET if sum(hand) else SKIPPED for hand in self.hands]
+        self.bids: list[Counts | None] = [None if sum(hand) else () for hand in self.hands]
+        self.previous: list[int | None] = [None] * self.seats  # amounts revealed at a tie
+        self.reveals: list[list[list[int]]] = []  # this round's reveals (ties, then the last)
+        self.rebids = 0
+        #: The pieces publicly known to be in the bag: the bids revealed since someone last took it.
+        self.bag_known: list[int] = known if known is not None else [0, 0, 0, 0]
+        if not any(sum(hand) for hand in self.hands):
+            self.winners = list(range(self.seats))  # nobody holds a piece and the reserve is empty
+
+    def _phase(self, seat: int) -> str:
+        if self.winners is not None:
+            return "over"
+        if self.fed[seat] is NOT_YET:
+            return "feed"
+        if self.bids[seat] is None:
+            return "bid"
+        return "wait"
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.winners is not None:
+            return ()
+        return tuple(seat for seat in range(self.seats)
+                     if self.fed[seat] is NOT_YET or self.bids[seat] is None)
+
+    def is_chance(self) -> bool:
+        return False  # nothing is left to chance: every secret is a player's own choice
+
+    def chance_outcomes(self) -> list[tuple[JSON, float]]:
+        return []
+
+    def check_chance(self, outcome: JSON) -> None:
+        raise IllegalAction("bad_chance", _("nothing is left to chance in this game"), "§5.2")
+
+    def apply_chance(self, outcome: object) -> None:
+        raise AssertionError("It's in the Bag has no chance events")
+
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    # --- what may be done ----------------------------------------------------------------------------
+    def hand(self, seat: int) -> Counts:
+        return tuple(self.hands[seat])
+
+    def forbidden_amount(self, seat: int) -> int | None:
+        """The amount a re-bidding seat must not repeat, unless it can form no other (§5.2)."""
+        previous = self.previous[seat]
+        if previous is None or amounts(self.hand(seat)) == frozenset({previous}):
+            return None
+        return previous
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.winners is not None:
+            return []
+        if self.fed[seat] is NOT_YET:
+            held = zip(DENOMINATIONS, self.hands[seat], strict=True)
+            return [Feed(piece) for piece, count in held if count]
+        if self.bids[seat] is None:
+            return list(_bid_menu(self.hand(seat), self.forbidden_amount(seat)))
+        return []
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return self._refusal(seat, action) is None
+
+    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
+        refusal = self._refusal(seat, action)
+        if refusal is None:  # pragma: no cover - the engine asks only about refused moves
+            return ("illegal_action", _("that move is not allowed now"), "§5.2")
+        return refusal
+
+    def _refusal(self, seat: int, action: Action) -> tuple[str, str, str] | None:
+        """Why ``action`` is not allowed for ``seat`` now (code, words, rule), or None."""
+        phase = self._phase(seat)
+        if phase in ("over", "wait"):
+            return ("not_your_turn", _("you have sealed your bid; wait for the reveal"), "§7.3")
+        if isinstance(action, Feed):
+            if phase == "bid":
+                message = _("you have fed the bag this round: one piece a round, before bidding")
+                return ("already_fed", message, "§5.2")
+            index = DENOMINATIONS.index(action.piece) if action.piece in DENOMINATIONS else -1
+            if index < 0 or not self.hands[seat][index]:
+                return ("not_held", _("you hold no {piece} to feed").format(piece=yen(action.piece)), "§7.5")
+            return None
+        if isinstance(action, Bid):
+            if phase == "feed":
+                return ("feed_first", _("feed one piece to the bag before you bid"), "§5.2")
+            wanted = to_counts(action.pieces)
+            if sum(wanted) != len(action.pieces):
+                return ("not_held", _("a bid is made of ¥100, ¥500, ¥1,000 and ¥5,000 pieces"), "§5.1")
+            if action.amount < MIN_BID:
+                return ("bid_minimum", _("the minimum bid is {amount}").format(amount=yen(MIN_BID)), "§5.2")
+            if not covers(self.hands[seat], wanted):
+                return ("not_held", _("you can bid only pieces you hold; no change is made"), "§5.2, §7.5")
+            forbidden = self.forbidden_amount(seat)
+            if forbidden is not None and action.amount == forbidden:
+                return ("same_amount", _("after a tie, bid an amount different from your last bid ({amount})")
+                        .format(amount=yen(forbidden)), "§5.2")
+            return None
+        message = _("{action} is not a move of It's in the Bag").format(action=action)
+        return ("illegal_action", message, "§5.2")
+
+    # --- doing it -----------------------------------------------------------------------------------------
+    def apply_action(self, seat: int, action: Action) -> None:
+        if isinstance(action, Feed):
+            index = DENOMINATIONS.index(action.piece)
+            self.hands[seat][index] -= 1
+            self.bag[index] += 1
+            self.fed[seat] = index
+            if not sum(self.hands[seat]):
+                self.bids[seat] = ()  # its last piece went in: nothing left to bid with
+        else:
+            assert isinstance(action, Bid)
+            self.bids[seat] = to_counts(action.pieces)
+        if all(bid is not None for bid in self.bids) and NOT_YET not in self.fed:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """Every fist opens at once (§7.3): a tie for the highest sends the bidders back, else settle."""
+        bids: list[Counts] = [bid or (0, 0, 0, 0) for bid in self.bids]
+        self.reveals.append([list(to_pieces(bid)) for bid in bids])
+        offered = [value(bid) for bid in bids]
+        top = max(offered)
+        highest = [seat for seat, amount in enumerate(offered) if amount == top and amount > 0]
+        if len(highest) > 1 and self.rebids < MAX_REBIDS:
+            self.rebids += 1
+            again = [seat for seat in range(self.seats) if offered[seat] > 0] if self.rebid_all else highest
+            self.previous = [offered[seat] if seat in again else None for seat in range(self.seats)]
+            for seat in again:
+                self.bids[seat] = None
+            return
+        winner = highest[0] if len(highest) == 1 else None
+        self._settle(bids, winner)
+
+    def _settle(self, bids: list[Counts], winner: int | None) -> None:
+        took = list(self.bag) if winner is not None else None
+        bag_pieces = sum(self.bag)
+        known = [0, 0, 0, 0] if winner is not None else list(self.bag_known)
+        for bid in bids:
+            for index, count in enumerate(bid):
+                known[index] += count
+        if winner is not None:
+            self._move_all(self.bag, self.hands[winner])
+        for seat, bid in enumerate(bids):
+            for index, count in enumerate(bid):
+                self.hands[seat][index] -= count
+                self.bag[index] += count
+        consoled = []
+        for seat in range(self.seats):
+            if not sum(self.hands[seat]):
+                coins = CONSOLATION_COINS if self.reserve_limit == UNLIMITED else min(
+                    CONSOLATION_COINS, self.reserve_limit - self.reserve_paid)
+                if coins:
+                    self.hands[seat][0] += coins
+                    self.reserve_paid += coins
+                    consoled.append(seat)
+        self.history.append({
+            "round": self.round, "fed": list(self.fed), "reveals": self.reveals, "winner": winner,
+            "took": took, "bag_pieces": bag_pieces,
+            "consoled": consoled,
+        })
+        richest = max(value(hand) for hand in self.hands)
+        if richest >= TARGET or self.round >= MAX_ROUNDS:
+            self.winners = [seat for seat in range(self.seats) if value(self.hands[seat]) == richest]
+        else:
+            self._start_round(self.round + 1, known)
+
+    @staticmethod
+    def _move_all(source: list[int], target: list[int]) -> None:
+        for index in range(len(source)):
+            target[index] += source[index]
+            source[index] = 0
+
+    # --- what people see ------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        over = self.winners is not None
+        own = seat is not None
+        fed = self.fed[seat] if own else None
+        bid = self.bids[seat] if own else None
+        return {
+            "game": "in_the_bag",
+            "you": seat,
+            "seats": self.seats,
+            "round": self.round,
+            "target": TARGET,
+            "phase": self._phase(seat) if own else ("over" if over else None),
+            "your_pieces": _count_map(self.hands[seat]) if own else None,
+            "your_yen": value(self.hands[seat]) if own else None,
+            "pieces_held": [sum(hand) for hand in self.hands],
+            "fed": [feed is not NOT_YET and feed != SKIPPED for feed in self.fed],
+            "your_feed": DENOMINATIONS[fed] if own and fed not in (NOT_YET, SKIPPED) else None,
+            "sealed": [bool(bid) and self._phase(other) == "wait" for other, bid in enumerate(self.bids)],
+            "your_bid": list(to_pieces(bid)) if own and bid else None,
+            "bag_pieces": sum(self.bag),
+            "bag_known": list(to_pieces(self.bag_known)),
+            "rebid": self.rebids,
+            "previous_bids": list(self.previous) if self.rebids else None,
+            "must_differ_from": self.forbidden_amount(seat) if own and not over else None,
+            "reserve": None if self.reserve_limit == UNLIMITED else self.reserve_limit - self.reserve_paid,
+            "reveals": [[list(bid) for bid in reveal] for reveal in self.reveals],
+            "history": [self._history_entry(entry, seat) for entry in self.history],
+            "final_yen": [value(hand) for hand in self.hands] if over else None,
+            "final_pieces": [_count_map(hand) for hand in self.hands] if over else None,
+            "winners": list(self.winners) if over else [],
+            "options": self.options.to_json(),
+        }
+
+    def _history_entry(self, entry: dict[str, JSON], seat: int | None) -> dict[str, JSON]:
+        shown: dict[str, JSON] = {
+            "round": entry["round"],
+            "bids": [sum(bid) for bid in entry["reveals"][-1]],
+            "reveals": [[list(bid) for bid in reveal] for reveal in entry["reveals"]],
+            "winner": entry["winner"], "bag_pieces": entry["bag_pieces"], "consoled": list(entry["consoled"]),
+        }
+        if seat is not None:
+            fed = entry["fed"][seat]
+            shown["you_fed"] = DENOMINATIONS[fed] if fed not in (NOT_YET, SKIPPED) else None
+            took = entry["took"]
+            mine = entry["winner"] == seat and took is not None
+            shown["you_took"] = list(to_pieces(took)) if mine else None
+        return shown
+
+    def result(self) -> dict[str, JSON]:
+        scores = [value(hand) for hand in self.hands]
+        top = max(scores)
+        return {
+            "scores": scores,
+            "winners": self.winners if self.winners is not None else [
+                seat for seat, score in enumerate(scores) if score == top],
+            "pieces": [_count_map(hand) for hand in self.hands],
+            "rounds": self.round,
+        }
+
+    # --- money, copies, hidden information ---------------------------------------------------------------
+    def piece_totals(self) -> list[int]:
+        """How many pieces of each denomination are in play: every hand, the bag, and the reserve's payouts.
+
+        Constant by the rules: pieces only move, and the reserve's coins are counted by what it paid.
+        """
+        totals = [sum(hand[index] for hand in self.hands) + self.bag[index] for index in range(4)]
+        totals[0] -= self.reserve_paid
+        return totals
+
+    def money(self) -> Ledger:
+        """Yen by account: each hand, the bag, and the reserve (which may go below zero when unlimited)."""
+        balances = {seat_account(seat): value(hand) for seat, hand in enumerate(self.hands)}
+        balances["bag"] = value(self.bag)
+        balances["reserve"] = -100 * self.reserve_paid
+        return Ledger(balances, overdraft=frozenset({"reserve"}))
+
+    def clone(self) -> BagState:
+        copy = BagState.__new__(BagState)
+        copy.__dict__.update(self.__dict__)
+        copy.hands = [list(hand) for hand in self.hands]
+        copy.bag = list(self.bag)
+        copy.bag_known = list(self.bag_known)
+        copy.fed = list(self.fed)
+        copy.bids = list(self.bids)
+        copy.previous = list(self.previous)
+        copy.reveals = [list(reveal) for reveal in self.reveals]
+        copy.history = list(self.history)  # entries are never changed once written
+        copy.winners = list(self.winners) if self.winners is not None else None
+        return copy
+
+    def resample_hidden(self, seat: int | None, rng: random.Random) -> BagState:
+        """The same game with everything ``seat`` cannot see drawn anew, consistent with what it saw.
+
+        Hidden are the pieces the others fed (each round's) and the others' sealed bids; all
+        the rest follows from them and from what is public (every revealed bid, who took the
+        bag, the consolations). The feeds are redrawn round by round, each from the feeder's
+        hand at the time, keeping every later revealed bid formable and, in a round the seat
+        won, the bag's contents as the seat found them; a dead end backtracks. The seat's own
+        feeds and bid stay.
+        """
+        if self.winners is not None:
+            return self.clone()  # at the end every hand is counted in the open, and so is the bag
+        world = _redraw_history(self, seat, rng)
+        if world is None:  # pragma: no cover - beyond the search budget: the feeds stay as they were
+            world = self.clone()
+        for other in range(self.seats):
+            if other != seat and world.bids[other] and world._phase(other) == "wait":
+                menu = _bid_menu(world.hand(other), world.forbidden_amount(other))
+                world.bids[other] = to_counts(rng.choice(menu).pieces)
+        return world
+
+
+def _count_map(counts: list[int] | Counts) -> dict[str, int]:
+    return {str(piece): count for piece, count in zip(DENOMINATIONS, counts, strict=True)}
+
+
+_MENUS: dict[tuple[Counts, int | None], tuple[Bid, ...]] = {}
+
+
+def _bid_menu(hand: Counts, forbidden: int | None) -> tuple[Bid, ...]:
+    """Every bid ``hand`` can form, by amount (fewest pieces first), without the forbidden amount."""
+    key = (hand, forbidden)
+    menu = _MENUS.get(key)
+    if menu is None:
+        menu = tuple(bid_of(counts) for counts in formable(hand) if value(counts) != forbidden)
+        if len(_MENUS) > 20_000:
+            _MENUS.clear()
+        _MENUS[key] = menu
+    return menu
+
+
+def _window_needs(state: BagState, rounds: list[dict[str, JSON] | None]) -> list[list[Counts]]:
+    """``needs[r][seat]``: the pieces ``seat`` must still hold when round ``r`` begins, fed piece aside.
+
+    Until a player next receives pieces (taking the bag, or a consolation), its hand only
+    shrinks, so it must already hold every bid it will reveal by then, on top of the bids it
+    pays before. A redrawn feed that breaks this is a dead end found at once.
+    """
+    seats = state.seats
+    table: list[list[Counts]] = []
+    for start in range(len(rounds) + 1):
+        row = []
+        for seat in range(seats):
+            need, paid = [0, 0, 0, 0], [0, 0, 0, 0]
+            for entry in rounds[start:]:
+                reveals = entry["reveals"] if entry is not None else state.reveals
+                for reveal in reveals:
+                    shown = to_counts(tuple(reveal[seat]))
+                    need = [max(n, p + c) for n, p, c in zip(need, paid, shown, strict=True)]
+                if entry is None or entry["winner"] == seat or seat in entry["consoled"]:
+                    break
+                paid = [p + c for p, c in zip(paid, to_counts(tuple(reveals[-1][seat])), strict=True)]
+            row.append(tuple(need))
+        table.append(row)
+    return table
+
+
+def _redraw_history(state: BagState, seat: int | None, rng: random.Random) -> BagState | None:
+    """A world whose hidden feeds are drawn anew (see :meth:`BagState.resample_hidden`), or None."""
+    over = state.winners is not None
+    rounds: list[dict[str, JSON] | None] = [*state.history] if over else [*state.history, None]
+    seats = state.seats
+    needs = _window_needs(state, rounds)
+    budget = [_RESAMPLE_BUDGET]
+    chosen: list[list[int | None]] = []
+    took: list[list[int] | None] = []
+
+    def search(index: int, hands: list[list[int]], bag: list[int], paid: int) -> tuple | None:
+        if index == len(rounds):  # the game is over: every round is settled
+            return hands, bag, list(state.fed)
+        entry = rounds[index]
+        truth = list(entry["fed"]) if entry is not None else list(state.fed)  # type: ignore[arg-type]
+        reveals = entry["reveals"] if entry is not None else state.reveals
+        # Each hidden feeder's possible pieces: one it holds, leaving what it must still show.
+        options: list[list[int | None]] = []
+        for other in range(seats):
+            fed = truth[other]
+            if fed in (NOT_YET, SKIPPED) or other == seat:
+                options.append([fed])
+                continue
+            fits: list[int | None] = []
+            for piece in range(4):
+                if hands[other][piece]:
+                    after = list(hands[other])
+                    after[piece] -= 1
+                    if covers(after, needs[index][other]):
+                        fits.append(piece)
+            rng.shuffle(fits)
+            options.append(fits)
+        won = entry is not None and seat is not None and entry["winner"] == seat
+        bag_seen = entry["took"] if won else None
+        for combo in itertools.product(*options):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            new_hands = [list(hand) for hand in hands]
+            new_bag = list(bag)
+            for other, piece in enumerate(combo):
+                if piece not in (NOT_YET, SKIPPED):
+                    new_hands[other][piece] -= 1  # type: ignore[index]
+                    new_bag[piece] += 1  # type: ignore[index]
+            if bag_seen is not None and new_bag != list(bag_seen):
+                continue
+            if entry is None:
+                return new_hands, new_bag, list(combo)
+            # Settle as the round was settled: the same winner, the last reveal's bids, the consolations.
+            winner = entry["winner"]
+            round_took = list(new_bag) if winner is not None else None
+            if winner is not None:
+                for piece in range(4):
+                    new_hands[winner][piece] += new_bag[piece]
+                    new_bag[piece] = 0
+            for other in range(seats):
+                for piece, count in enumerate(to_counts(tuple(reveals[-1][other]))):
+                    new_hands[other][piece] -= count
+                    new_bag[piece] += count
+            now_paid = paid
+            for other in entry["consoled"]:
+                coins = CONSOLATION_COINS if state.reserve_limit == UNLIMITED else min(
+                    CONSOLATION_COINS, state.reserve_limit - now_paid)
+                new_hands[other][0] += coins
+                now_paid += coins
+            if not all(covers(new_hands[other], needs[index + 1][other]) for other in range(seats)):
+                continue
+            chosen.append(list(combo))
+            took.append(round_took)
+            world = search(index + 1, new_hands, new_bag, now_paid)
+            if world is not None:
+                return world
+            chosen.pop()
+            took.pop()
+            if budget[0] < 0:
+                return None
+        return None
+
+    outcome = search(0, [list(START) for _ in range(seats)], [0, 0, 0, 0], 0)
+    if outcome is None:
+        return None
+    hands, bag, current_feeds = outcome
+    world = state.clone()
+    world.hands = hands
+    world.bag = bag
+    world.fed = current_feeds
+    world.history = [dict(entry, fed=feeds, took=taken)
+                     for entry, feeds, taken in zip(state.history, chosen, took, strict=True)]
+    return world

@@ -1,0 +1,69 @@
+"""It's in the Bag's bots and advisor: what they believe, and that the believer wins more."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from highstakes.analysis.simulate import simulate
+from highstakes.catalog.in_the_bag.bots import BelieverBot, HeuristicBot, believe, hint
+from highstakes.catalog.in_the_bag.tests.helpers import new, play
+
+
+def test_both_bots_feed_their_smallest_piece():
+    game = new(2)
+    for bot in (HeuristicBot(), BelieverBot()):
+        assert bot.choose(game.view(0), game.legal_actions(0), random.Random(0)).to_json() == {"feed": 100}
+
+
+def test_the_believer_values_a_piece_fed_by_a_player_without_small_coins_higher():
+    game = new(2)
+    play(game, (0, {"feed": 100}), (1, {"feed": 100}))
+    at_start = believe(game.view(0)).feed_values[1]
+    # From a full starting hand a player is believed to feed ¥100 mostly: weights 5 × 1, 2 × 0.08,
+    # 1 × 0.02 and 1 × 0.005, so (500 + 80 + 20 + 25) / 5.185 ≈ ¥120.54.
+    assert at_start == pytest.approx(625 / 5.185)
+    assert believe(game.view(0)).bag_value == pytest.approx(100 + 625 / 5.185)
+    # A player who bid all five of its ¥100 coins (and took nothing) has none left to feed:
+    # its next piece is believed to be a ¥500 coin most likely.
+    play(game, (0, {"bid": [1000, 500, 100]}), (1, {"bid": [100, 100, 100, 100]}))
+    play(game, (0, {"feed": 100}), (1, {"feed": 500}))
+    later = believe(game.view(0)).feed_values[1]
+    assert later > 400 > at_start
+
+
+def test_the_advisor_gives_the_bags_expected_value_and_each_bids_expected_gain():
+    game = new(2)
+    play(game, (0, {"feed": 100}), (1, {"feed": 100}))
+    advice = hint(game.view(0), game.legal_actions(0))
+    # The bag: my ¥100 and the other's believed ¥120.54, so about ¥221. Before any bid is seen,
+    # the other is believed to bid ¥100 five times in six and ¥200 once (shares 0 to 0.7 of the
+    # bag, whole ¥100s). A ¥100 bid ties 5/6 of the time (a tie counts half): gain
+    # 5/12 × (220.54 − 100) − 7/12 × 100 ≈ −8; ¥200 wins 11/12: 11/12 × 20.54 − 1/12 × 200 ≈ 2.
+    assert advice["bag_value"] == 221
+    gains = {entry["amount"]: entry["gain"] for entry in advice["gains"]}
+    assert gains[100] == -8 and gains[200] == 2 and max(gains.values()) == 2
+    assert advice["action"] == {"bid": [100, 100]}
+    assert "¥221" in advice["reason"] and advice["label"] == "bid ¥200 (¥100 + ¥100)"
+    assert [entry["amount"] for entry in advice["gains"]] == sorted(
+        {sum(action.to_json()["bid"]) for action in game.legal_actions(0)})
+
+
+def test_the_advisor_when_there_is_nothing_to_decide():
+    assert hint(new(2).view(0), [])["action"] is None
+
+
+def test_the_believer_wins_significantly_more_often_than_the_heuristic_bidder():
+    summary = simulate("in_the_bag", ["believer", "heuristic"], 100, seed=0)
+    # Measured: 100 of 100 (seats alternate). 80 of 100 is far outside what chance gives at 50%.
+    assert _win_rate(summary, "believer") >= 0.8, summary.wins
+
+
+def test_the_believer_beats_random_play():
+    summary = simulate("in_the_bag", ["believer", "random"], 100, seed=1)
+    assert _win_rate(summary, "believer") >= 0.8
+
+
+def _win_rate(summary, bot: str) -> float:
+    return summary.wins[bot] / summary.games
