@@ -330,3 +330,15 @@ def test_the_conformance_kit_passes_in_both_modes(mode: str) -> None:
     report = check_game("millionaire", games=40, seed=1, max_option_sets=1 if mode == "app" else 12)
     seats = {seats for seats, options in report.tables if options.get("host", "app") == mode}
     assert seats == (set(range(1, 9)) if mode == "app" else {3, 4, 5})
+
+
+def test_the_docs_example_record_replays_to_a_walk_away_with_200_dollars() -> None:
+    import json
+    import re
+
+    from highstakes.catalog.millionaire import MILLIONAIRE
+
+    page = MILLIONAIRE.docs_page().read_text(encoding="utf-8")
+    (block,) = re.findall(r"```json\n(.*?)```", page, flags=re.DOTALL)
+    g = hs.replay(json.loads(block))
+    assert g.is_over and g.result()["scores"] == [200 * DOLLAR]
