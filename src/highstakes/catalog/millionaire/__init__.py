@@ -1,2 +1,54 @@
-"""Who Wants to Be a Millionaire (RULES.md §4): so far its question bank (``bank``); the game's
-rules, bots and tables come next, and the game is registered only then."""
+"""Who Wants to Be a Millionaire: the board game with a rotating host or the app as host
+(RULES.md §4, §7.1 to §7.3).
+
+Everything about the game lives in this package: the question bank (``bank``), the rules,
+the bots and the words; :class:`MillionaireDefinition` declares what it offers, and the
+project's metadata registers it (entry point ``highstakes.games``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from highstakes.catalog.millionaire.actions import Move, parse_move
+from highstakes.catalog.millionaire.money import STEPS
+from highstakes.catalog.millionaire.options import MillionaireOptions
+from highstakes.catalog.millionaire.rules import MillionaireState
+from highstakes.catalog.millionaire.words import N_
+from highstakes.engine.action import JSON, Action
+from highstakes.engine.contract import GameDefinition
+from highstakes.engine.parts import BotInfo
+
+
+class MillionaireDefinition(GameDefinition):
+    id = "millionaire"
+    title = N_("Who Wants to Be a Millionaire")
+    summary = N_(
+        "Climb the 15-step money tree from $100 to $1,000,000 with secret answers revealed together, "
+        "three lifelines and two safe havens; walk away or risk it. The richest after the agreed rounds wins."
+    )
+    min_seats = 1
+    max_seats = 8
+    resources = __name__  # rules.md, README.md and the question packs
+    options_type = MillionaireOptions
+    hidden_information = True  # the correct answer, every seat's answer, hunch and lifeline cards
+    seat_keys = GameDefinition.seat_keys | {"host", "asker", "waiting_for"}
+    # Per round: 15 questions, each with its chance events (a question, a hunch per seat,
+    # lifelines) and decisions (an answer per seat, lifelines, cards passed); 15 rounds at most.
+    max_game_length = 15 * STEPS * (2 + 8 * 12)
+
+    def new_state(self, seats: int, options: MillionaireOptions) -> MillionaireState:
+        return MillionaireState(seats, options)
+
+    def parse_action(self, data: JSON) -> Action:
+        return parse_move(data)
+
+    def bots(self) -> Sequence[BotInfo]:
+        from highstakes.catalog.millionaire.bots import BOTS
+
+        return BOTS
+
+
+MILLIONAIRE = MillionaireDefinition()
+
+__all__ = ["MILLIONAIRE", "MillionaireDefinition", "MillionaireOptions", "MillionaireState", "Move"]

@@ -1,0 +1,49 @@
+"""Millionaire's options (RULES.md §4.3, §4.6, §7.1): their one home."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from highstakes.catalog.millionaire.words import N_
+from highstakes.engine.options import GameOptions, option
+
+#: Seats each table mode takes (§7.1): the rotating host needs a host and two contestants,
+#: and the rulebook has five consoles; the app hosts any table up to eight.
+ROTATING_SEATS = (3, 5)
+APP_SEATS = (1, 8)
+
+
+@dataclass(frozen=True)
+class MillionaireOptions(GameOptions):
+    GAME_ID = "millionaire"
+
+    host: str = option(
+        "app", ("app", "rotating"),
+        N_("app: every player plays every round (1 to 8 players); rotating: the players take turns "
+           "as host and sit that round out (3 to 5 players)"),
+        labels={"app": N_("the app hosts; everyone plays every round"),
+                "rotating": N_("players take turns as host")},
+    )
+    rounds: int = option(
+        1, (1, 2, 3, 5),
+        N_("rounds in all with the app as host; rounds each player hosts with the rotating host"),
+    )
+    lifelines: str = option(
+        "per_round", ("per_round", "per_game"),
+        N_("lifelines come back at the start of every round, or serve once for the whole game"),
+        labels={"per_round": N_("back every round"), "per_game": N_("once per game")},
+    )
+    pack: str = option(
+        "en", ("en", "es"), N_("the question pack: English or Spanish"),
+        labels={"en": N_("English questions"), "es": N_("Spanish questions")},
+    )
+    hunches: str = option(
+        "on", ("on", "off"),
+        N_("on: every player gets a private hunch of four clues for each question, which bots "
+           "answer from; off: no hunches, people answer from what they know"),
+        labels={"on": N_("hunches dealt"), "off": N_("no hunches")},
+    )
+
+    def total_rounds(self, seats: int) -> int:
+        """Rounds in the game: each seat hosts ``rounds`` times, or ``rounds`` in all (app)."""
+        return self.rounds * seats if self.host == "rotating" else self.rounds

@@ -1,0 +1,576 @@
+"""Who Wants to Be a Millionaire as a state machine (RULES.md §4, §7.1 to §7.3).
+
+A game is a number of rounds. In each round the contestants (every seat with the app as
+host; every seat but the host with the rotating host) climb the 15-step money tree together,
+one question at a time:
+
+* **question** (chance): a question of the step's level is drawn from the pack, never one
+  already asked in this game; its id goes in the record;
+* **hunches** (chance, option ``hunches``): every seat that may answer, vote or be phoned is
+  dealt a private hunch, four clue letters each pointing at the correct answer with a chance
+  that falls with the level (see README.md, "Hunches");
+* **answers** (simultaneous): every contestant still in the round locks in a letter or walks
+  away, in secret, after any lifelines (§4.4, §4.5, WM-2). A lifeline that needs other
+  players (Ask the Audience, Phone a Friend) asks them while the round waits;
+* **reveal**: when the last one has locked in, everything shows at once. Right answers go up
+  a step; wrong answers leave with the safe haven; walkers leave with what they reached.
+  Each player is paid by the bank, through the ledger, as they leave the round.
+
+The game ends when the agreed rounds are played, or after a reveal that brings a player's
+total to $1,000,000 (WM-1). The richest wins; ties share the win.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from highstakes.catalog.millionaire.actions import AUDIENCE, FIFTY, LETTERS, WALK, Move
+from highstakes.catalog.millionaire.bank import LEVELS, Question, read_pack, shipped_pack
+from highstakes.catalog.millionaire.money import (
+    BANK_FUND,
+    LADDER,
+    MILLION,
+    SAFE_STEPS,
+    STEPS,
+    reached,
+    safe_haven,
+)
+from highstakes.catalog.millionaire.options import APP_SEATS, ROTATING_SEATS, MillionaireOptions
+from highstakes.catalog.millionaire.words import _
+from highstakes.engine.action import JSON, Action
+from highstakes.engine.contract import GameState
+from highstakes.engine.errors import IllegalAction
+from highstakes.engine.ledger import Ledger
+
+BANK = "bank"
+LIFELINES = ("fifty", "audience", "phone")
+#: Clue letters in a hunch.
+HUNCH_CLUES = 4
+#: Simulated voters when fewer than two players can vote (§7.1).
+SIMULATED_VOTERS = 3
+
+
+def account(seat: int) -> str:
+    return f"seat{seat}"
+
+
+def clue_accuracy(level: int) -> float:
+    """The chance that one clue of a hunch names the correct answer: 80 % at the $100 question,
+    falling evenly to 31 % at the $1,000,000 one (a blind guess is 25 %)."""
+    return 0.80 - (level - 1) * 0.035
+
+
+def audience_accuracy(level: int) -> float:
+    """The chance that one simulated voter is right: 75 % at the $100 question, 30 % at the last."""
+    return 0.75 - (level - 1) * (0.45 / (LEVELS - 1))
+
+
+def letter_odds(letters: str, correct: int, accuracy: float) -> float:
+    """The probability of independent letters, each right with ``accuracy``, else any wrong one."""
+    odds = 1.0
+    wrong = (1 - accuracy) / 3
+    for letter in letters:
+        odds *= accuracy if LETTERS.index(letter) == correct else wrong
+    return odds
+
+
+def draw_letters(rng: random.Random, count: int, correct: int, accuracy: float) -> str:
+    """``count`` letters, each right with ``accuracy``, else one of the three wrong ones."""
+    wrong = [letter for index, letter in enumerate(LETTERS) if index != correct]
+    return "".join(LETTERS[correct] if rng.random() < accuracy else rng.choice(wrong) for _ in range(count))
+
+
+@lru_cache(maxsize=4)
+def pack_levels(language: str) -> tuple[dict[str, Question], tuple[tuple[str, ...], ...]]:
+    """A shipped pack: its questions by id, and each level's ids in sorted order."""
+    questions = read_pack(shipped_pack(language))
+    by_id = {question.id: question for question in questions}
+    levels = tuple(tuple(sorted(q.id for q in questions if q.level == level))
+                   for level in range(1, LEVELS + 1))
+    return by_id, levels
+
+
+class MillionaireState(GameState):
+    """The whole game: money, rounds, the question on the table and every secret of it."""
+
+    def __init__(self, seats: int, options: MillionaireOptions) -> None:
+        low, high = ROTATING_SEATS if options.host == "rotating" else APP_SEATS
+        if not low <= seats <= high:
+            if options.host == "rotating":
+                message = _("the rotating host is for 3 to 5 players; let the app host {seats}")
+            else:
+                message = _("the app hosts 1 to 8 players; got {seats}")
+            raise ValueError(message.format(seats=seats))
+        self.seats = seats
+        self.options = options
+        self.rotating = options.host == "rotating"
+        self.rounds_total = options.total_rounds(seats)
+        self.per_game = options.lifelines == "per_game"
+        self.hunches_on = options.hunches == "on"
+        self.ledger = Ledger({**{account(seat): 0 for seat in range(seats)}, BANK: BANK_FUND})
+        self.used_questions: list[str] = []
+        self.used_lifelines: list[list[str]] = [[] for _ in range(seats)]
+        self.reveals: list[dict[str, Any]] = []  # every reveal of the game, public
+        self.rounds: list[dict[str, Any]] = []  # what each finished round paid
+        self.over = False
+        self.round = 0
+        self._start_round(0)
+
+    # --- rounds and questions --------------------------------------------------------------------
+    def _start_round(self, index: int) -> None:
+        self.round = index
+        self.level = 1  # the step being played, 1 to 15
+        self.host: int | None = index % self.seats if self.rotating else None
+        self.contestants = [seat for seat in range(self.seats) if seat != self.host]
+        self.steps = [0] * self.seats
+        self.in_round = [seat in self.contestants for seat in range(self.seats)]
+        self.paid = [0] * self.seats  # what each seat collected this round
+        if not self.per_game:
+            self.used_lifelines = [[] for _ in range(self.seats)]
+        self._start_question()
+
+    def _start_question(self) -> None:
+        self.question: str | None = None
+        self.correct = -1  # the correct option's index (a secret until the reveal)
+        self.locked: list[str | None] = [None] * self.seats  # a letter, or "walk"
+        self.hunch: list[str | None] = [None] * self.seats
+        self.kept: list[list[str] | None] = [None] * self.seats  # the two letters a 50:50 leaves
+        self.audience_cards: list[list[str] | None] = [None] * self.seats
+        self.phone_cards: list[list[str] | None] = [None] * self.seats
+        self.friend: list[int | None] = [None] * self.seats
+        # The lifeline waiting for other players' cards: kind, asker, voters and the cards
+        # passed so far ({seat: letter}); each goes to ``passed`` once every card is in.
+        self.asking: dict[str, Any] | None = None
+        self.passed: list[dict[str, Any]] = []
+        self.chance: list[tuple[str, int]] = [("question", -1)]
+
+    def players(self) -> list[int]:
+        """Seats that may answer, vote or be phoned on this question: everyone but the host."""
+        return self.contestants
+
+    def question_of(self, question_id: str) -> Question:
+        return pack_levels(self.options.pack)[0][question_id]
+
+    def _unused(self) -> list[str]:
+        used = set(self.used_questions)
+        return [qid for qid in pack_levels(self.options.pack)[1][self.level - 1] if qid not in used]
+
+    # --- who acts ---------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.over or self.chance:
+            return ()
+        if self.asking is not None:
+            return tuple(seat for seat in self.asking["voters"] if seat not in self.asking["votes"])
+        return tuple(seat for seat in self.contestants if self.in_round[seat] and self.locked[seat] is None)
+
+    def is_chance(self) -> bool:
+        return bool(self.chance) and not self.over
+
+    def is_over(self) -> bool:
+        return self.over
+
+    # --- chance -------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[JSON, float]]:
+        kind, _seat = self.chance[0]
+        if kind == "question":
+            ids = self._unused()
+            return [(qid, 1 / len(ids)) for qid in ids]
+        if kind == "fifty":
+            wrong = [letter for index, letter in enumerate(LETTERS) if index != self.correct]
+            return [(letter, 1 / 3) for letter in wrong]
+        count, accuracy = self._letters_event(kind)
+        outcomes = [""]
+        for _clue in range(count):
+            outcomes = [prefix + letter for prefix in outcomes for letter in LETTERS]
+        return [(letters, letter_odds(letters, self.correct, accuracy)) for letters in outcomes]
+
+    def _letters_event(self, kind: str) -> tuple[int, float]:
+        if kind == "hunch":
+            return HUNCH_CLUES, clue_accuracy(self.level)
+        return SIMULATED_VOTERS, audience_accuracy(self.level)
+
+    def sample_chance(self, rng: random.Random) -> JSON:
+        kind, _seat = self.chance[0]
+        if kind == "question":
+            ids = self._unused()
+            return ids[rng.randrange(len(ids))]
+        if kind == "fifty":
+            return rng.choice([letter for index, letter in enumerate(LETTERS) if index != self.correct])
+        count, accuracy = self._letters_event(kind)
+        return draw_letters(rng, count, self.correct, accuracy)
+
+    def check_chance(self, outcome: JSON) -> str:
+        kind, _seat = self.chance[0]
+        if kind == "question":
+            if not isinstance(outcome, str) or outcome not in self._unused():
+                raise IllegalAction("bad_chance", _(
+                    "the next question must be one of this level's questions not yet asked; got {outcome}"
+                ).format(outcome=repr(outcome)), "§4.3")
+            return outcome
+        if kind == "fifty":
+            if (not isinstance(outcome, str) or outcome not in LETTERS
+                    or LETTERS.index(outcome) == self.correct):
+                raise IllegalAction("bad_chance", _(
+                    "a 50:50 keeps one wrong answer, a letter A to D; got {outcome}").format(
+                    outcome=repr(outcome)), "§4.5")
+            return outcome
+        count, _accuracy = self._letters_event(kind)
+        if not isinstance(outcome, str) or len(outcome) != count or any(c not in LETTERS for c in outcome):
+            raise IllegalAction("bad_chance", _("expected {count} letters A to D; got {outcome}").format(
+                count=count, outcome=repr(outcome)), "§4.5")
+        return outcome
+
+    def apply_chance(self, outcome: str) -> None:
+        kind, seat = self.chance.pop(0)
+        if kind == "question":
+            question = self.question_of(outcome)
+            self.question = outcome
+            self.correct = question.answer
+            self.used_questions.append(outcome)
+            if self.hunches_on:
+                self.chance = [("hunch", player) for player in self.players()]
+        elif kind == "hunch":
+            self.hunch[seat] = outcome
+        elif kind == "fifty":
+            self.kept[seat] = sorted([LETTERS[self.correct], outcome])
+        else:  # a simulated audience
+            self.audience_cards[seat] = sorted([*outcome, LETTERS[self.correct]])
+
+    # --- what may be done -----------------------------------------------------------------------------
+    def friends(self, seat: int) -> list[int]:
+        """Who ``seat`` may phone: any other player, in the round or out of it, never the host."""
+        return [other for other in self.players() if other != seat]
+
+    def voters(self, seat: int) -> list[int]:
+        return self.friends(seat)
+
+    def lifeline_left(self, seat: int, name: str) -> bool:
+        return name not in self.used_lifelines[seat]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.asking is not None:
+            return [Move("card", letter) for letter in LETTERS]
+        letters = self.kept[seat] or list(LETTERS)
+        moves: list[Action] = [Move("answer", letter) for letter in letters]
+        moves.append(WALK)
+        if self.lifeline_left(seat, "fifty"):
+            moves.append(FIFTY)
+        if self.lifeline_left(seat, "audience"):
+            moves.append(AUDIENCE)
+        if self.lifeline_left(seat, "phone"):
+            moves += [Move("phone", friend) for friend in self.friends(seat)]
+        return moves
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return seat in self.to_act() and isinstance(action, Move) and self._refusal(seat, action) is None
+
+    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
+        refusal = self._refusal(seat, action) if isinstance(action, Move) else None
+        if refusal is not None:
+            return refusal
+        return ("illegal_action", _("{action} is not a Millionaire move").format(action=action), "§4.4")
+
+    def _refusal(self, seat: int, move: Move) -> tuple[str, str, str] | None:
+        """Why ``move`` is not allowed for ``seat`` now, or None."""
+        kind = move.kind
+        if self.over:
+            return ("game_over", _("the game is over"), "§4.4")
+        if self.host == seat:
+            return ("host_sits_out", _("the host reads the questions and sits this round out"), "§4.4")
+        if self.asking is not None:
+            if seat in self.asking["voters"] and seat not in self.asking["votes"]:
+                if kind == "card":
+                    return None
+                return ("pass_a_card", _("a player has asked for your help: pass a card A, B, C or D"),
+                        "§4.5")
+            return ("waiting", _("the round waits while the lifeline's cards are passed"), "§4.5")
+        if kind == "card":
+            return ("nobody_asked", _("nobody has asked you for a card"), "§4.5")
+        if not self.in_round[seat]:
+            return ("out_of_round", _("you are out of this round; you play again in the next one"), "§4.2")
+        if self.locked[seat] is not None:
+            return ("locked_in", _("you have locked in; a final answer cannot be changed"), "§4.4")
+        if kind == "answer":
+            letters = self.kept[seat]
+            if letters is not None and move.value not in letters:
+                left = _("{first} or {second}").format(first=letters[0], second=letters[1])
+                return ("covered", _("the 50:50 covered answer {letter}; choose {left}").format(
+                    letter=move.value, left=left), "§4.5")
+            return None
+        if kind == "walk":
+            return None
+        name = kind
+        if not self.lifeline_left(seat, name):
+            if self.per_game:
+                return ("lifeline_used", _("you have used that lifeline; each serves once per game"), "§4.6")
+            return ("lifeline_used", _("you have used that lifeline this round; it comes back next round"),
+                    "§4.6")
+        if kind == "phone":
+            friend = move.value
+            if friend == seat:
+                return ("phone_yourself", _("you cannot phone yourself; choose another player"), "§4.5")
+            if not isinstance(friend, int) or not 0 <= friend < self.seats:
+                return ("no_such_seat", _("there is no seat {number}").format(number=repr(friend)), "§4.5")
+            if friend == self.host:
+                return ("phone_host", _("the host cannot be your friend; choose another player"), "§4.5")
+        return None
+
+    # --- doing it ------------------------------------------------------------------------------------------
+    def apply_action(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Move)
+        kind = action.kind
+        if kind == "card":
+            self._pass_card(seat, str(action.value))
+            return
+        if kind in ("answer", "walk"):
+            self.locked[seat] = "walk" if kind == "walk" else str(action.value)
+            if not self.to_act():
+                self._reveal()
+            return
+        self.used_lifelines[seat].append(kind)
+        if kind == "fifty":
+            self.chance.append(("fifty", seat))
+        elif kind == "audience":
+            voters = self.voters(seat)
+            if len(voters) < 2:
+                self.chance.append(("audience", seat))
+            else:
+                self.asking = {"kind": "audience", "asker": seat, "voters": voters, "votes": {}}
+        else:
+            friend = int(action.value or 0)
+            self.friend[seat] = friend
+            self.asking = {"kind": "phone", "asker": seat, "voters": [friend], "votes": {}}
+
+    def _pass_card(self, seat: int, letter: str) -> None:
+        asking = self.asking
+        assert asking is not None
+        asking["votes"][seat] = letter
+        if len(asking["votes"]) < len(asking["voters"]):
+            return
+        # The host adds the correct card and shuffles (§4.5): sorted cards tell the asker as much.
+        cards = sorted([*asking["votes"].values(), LETTERS[self.correct]])
+        if asking["kind"] == "audience":
+            self.audience_cards[asking["asker"]] = cards
+        else:
+            self.phone_cards[asking["asker"]] = cards
+        self.passed.append(asking)
+        self.asking = None
+
+    def _reveal(self) -> None:
+        """Every console shown at once (§4.4): pay those who leave, move the rest up a step."""
+        assert self.question is not None
+        correct = LETTERS[self.correct]
+        entries = []
+        for seat in self.contestants:
+            if not self.in_round[seat]:
+                continue
+            choice = self.locked[seat]
+            before = self.steps[seat]
+            if choice == "walk":
+                outcome, paid = "walked", reached(before)
+            elif choice == correct:
+                self.steps[seat] = before + 1
+                outcome, paid = ("millionaire", MILLION) if before + 1 == STEPS else ("right", 0)
+            else:
+                outcome, paid = "wrong", safe_haven(before)
+            if outcome != "right":
+                self._leave(seat, paid)
+            entries.append({"seat": seat, "answer": choice, "outcome": outcome, "paid": paid,
+                            "step": self.steps[seat]})
+        self.reveals.append({"round": self.round + 1, "level": self.level, "question": self.question,
+                             "correct": correct, "answers": entries})
+        balances = [self.ledger.balance(account(seat)) for seat in range(self.seats)]
+        if max(balances) >= MILLION:  # WM-1: the game ends at once
+            for seat in self.contestants:
+                if self.in_round[seat]:
+                    self._leave(seat, reached(self.steps[seat]))
+            self._finish_round()
+            self.over = True
+            return
+        if not any(self.in_round):
+            self._finish_round()
+            if self.round + 1 < self.rounds_total:
+                self._start_round(self.round + 1)
+            else:
+                self.over = True
+            return
+        self.level += 1
+        self._start_question()
+
+    def _leave(self, seat: int, amount: int) -> None:
+        """A player leaves the round and the bank pays them (§4.4)."""
+        self.in_round[seat] = False
+        self.paid[seat] = amount
+        if amount:
+            self.ledger.transfer(BANK, account(seat), amount)
+
+    def _finish_round(self) -> None:
+        self.rounds.append({"round": self.round + 1, "host": self.host,
+                            "steps": list(self.steps), "paid": list(self.paid)})
+
+    # --- what people see ---------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        question = self.question_of(self.question) if self.question else None
+        shown = self.over or (seat is not None and seat == self.host)
+        mine = seat is not None and seat != self.host
+        request = None
+        if self.asking is not None and seat in self.asking["voters"] and seat not in self.asking["votes"]:
+            request = {"lifeline": self.asking["kind"], "asker": self.asking["asker"]}
+        last = self.reveals[-1] if self.reveals else None
+        return {
+            "game": "millionaire",
+            "you": seat,
+            "host_mode": self.options.host,
+            "round": self.round + 1,
+            "rounds": self.rounds_total,
+            "host": self.host,
+            "level": self.level,
+            "playing_for": LADDER[min(self.level, STEPS) - 1],
+            "question": None if question is None else {
+                "category": question.category,
+                "text": question.question,
+                "options": [{"letter": letter, "text": text}
+                            for letter, text in zip(LETTERS, question.options, strict=True)],
+            },
+            "ladder": [{"step": step + 1, "amount": amount, "safe": step + 1 in SAFE_STEPS}
+                       for step, amount in enumerate(LADDER)],
+            "players": [{
+                "seat": other, "in_round": self.in_round[other], "step": self.steps[other],
+                "reached": reached(self.steps[other]), "locked_in": self.locked[other] is not None,
+                "lifelines_used": list(self.used_lifelines[other]),
+                "money": self.ledger.balance(account(other)),
+            } for other in range(self.seats)],
+            "waiting_for": list(self.to_act()),
+            "helping": None if self.asking is None else {"lifeline": self.asking["kind"],
+                                                         "asker": self.asking["asker"]},
+            "asked_of_you": request,
+            "your_answer": self.locked[seat] if mine else None,
+            "your_hunch": self.hunch[seat] if mine else None,
+            "your_options": (self.kept[seat] or list(LETTERS)) if mine else None,
+            "your_audience_cards": self.audience_cards[seat] if mine else None,
+            "your_phone_cards": self.phone_cards[seat] if mine else None,
+            "your_card": self.asking["votes"].get(seat) if mine and self.asking else None,
+            "correct": LETTERS[self.correct] if shown and self.question else None,
+            "last_reveal": None if last is None else self._reveal_view(last),
+            "rounds_played": [dict(entry, steps=list(entry["steps"]), paid=list(entry["paid"]))
+                              for entry in self.rounds],
+            "money": [self.ledger.balance(account(other)) for other in range(self.seats)],
+            "winners": self._winners() if self.over else [],
+            "options": self.options.to_json(),
+        }
+
+    def _reveal_view(self, reveal: dict[str, Any]) -> dict[str, JSON]:
+        question = self.question_of(reveal["question"])
+        return {"round": reveal["round"], "level": reveal["level"], "question": question.question,
+                "correct": reveal["correct"],
+                "answer_text": question.options[LETTERS.index(reveal["correct"])],
+                "explanation": question.explanation,
+                "answers": [dict(entry) for entry in reveal["answers"]]}
+
+    def _winners(self) -> list[int]:
+        money = [self.ledger.balance(account(seat)) for seat in range(self.seats)]
+        return [seat for seat, amount in enumerate(money) if amount == max(money)]
+
+    def result(self) -> dict[str, JSON]:
+        return {"scores": [self.ledger.balance(account(seat)) for seat in range(self.seats)],
+                "winners": self._winners(),
+                "rounds": [dict(entry, steps=list(entry["steps"]), paid=list(entry["paid"]))
+                           for entry in self.rounds],
+                "questions": list(self.used_questions)}
+
+    # --- hooks ---------------------------------------------------------------------------------------------
+    def money(self) -> Ledger:
+        return self.ledger
+
+    def resample_hidden(self, seat: int | None, rng: random.Random) -> MillionaireState:
+        """The same game with everything ``seat`` cannot see drawn anew (§7.2).
+
+        Hidden from a seat: the correct answer (but from the host), every other seat's hunch,
+        locked answer or walk-away, 50:50 and lifeline cards, and the cards other players
+        passed. The correct answer is drawn from the letters the seat's own 50:50 and cards
+        allow, weighted by its own hunch and cards as evidence; the rest is drawn around it.
+        """
+        world = self.clone()
+        if self.question is None or self.over:
+            return world
+        mine = seat is not None and seat != self.host
+        if not (seat is not None and seat == self.host):
+            world.correct = self._draw_correct(seat if mine else None, rng)
+        correct, right = world.correct, LETTERS[world.correct]
+        wrong = [letter for index, letter in enumerate(LETTERS) if index != correct]
+        for other in self.players():
+            if other == seat:
+                continue
+            if self.hunch[other] is not None:
+                world.hunch[other] = draw_letters(rng, HUNCH_CLUES, correct, clue_accuracy(self.level))
+            if self.kept[other] is not None:
+                world.kept[other] = sorted([right, rng.choice(wrong)])
+            if self.locked[other] is not None:
+                world.locked[other] = rng.choice([*(world.kept[other] or LETTERS), "walk"])
+        # Cards passed for lifelines: the seat's own card stays, the others are drawn anew, and
+        # the asker's cards follow from them (the seat's own cards stay as it saw them).
+        real = {entry["asker"] for entry in self.passed if entry["kind"] == "audience"}
+        simulated = [other for other in self.players()
+                     if self.audience_cards[other] is not None and other not in real]
+        world.passed = []
+        for entry in self.passed:
+            asker, kind = entry["asker"], entry["kind"]
+            cards_of = world.audience_cards if kind == "audience" else world.phone_cards
+            if asker == seat:
+                rest = list(cards_of[asker])  # type: ignore[arg-type]
+                rest.remove(right)
+                rng.shuffle(rest)
+                votes = dict(zip(entry["voters"], rest, strict=True))
+            else:
+                votes = {voter: entry["votes"][voter] if voter == seat else rng.choice(LETTERS)
+                         for voter in entry["voters"]}
+                cards_of[asker] = sorted([*votes.values(), right])
+            world.passed.append({**entry, "votes": votes})
+        for other in simulated:
+            if other != seat:
+                world.audience_cards[other] = sorted(
+                    [*draw_letters(rng, SIMULATED_VOTERS, correct, audience_accuracy(self.level)), right])
+        if self.asking is not None:
+            asking = self.asking
+            world.asking = {**asking, "votes": {voter: letter if voter == seat else rng.choice(LETTERS)
+                                                for voter, letter in asking["votes"].items()}}
+        return world
+
+    def _draw_correct(self, seat: int | None, rng: random.Random) -> int:
+        """A correct answer as likely as the seat's own evidence makes it (uniform for the spectator)."""
+        weights = [1.0] * 4
+        if seat is not None:
+            level = self.level
+            for index, letter in enumerate(LETTERS):
+                if self.kept[seat] is not None and letter not in self.kept[seat]:  # type: ignore[operator]
+                    weights[index] = 0.0
+                    continue
+                hunch = self.hunch[seat]
+                if hunch is not None:
+                    weights[index] *= letter_odds(hunch, index, clue_accuracy(level))
+                for cards in (self.audience_cards[seat], self.phone_cards[seat]):
+                    if cards is None:
+                        continue
+                    if letter not in cards:
+                        weights[index] = 0.0
+                        break
+                    rest = list(cards)
+                    rest.remove(letter)  # the host's correct card; the rest are votes, taken as honest
+                    weights[index] *= letter_odds("".join(rest), index, 0.5)
+        return rng.choices(range(4), weights=weights)[0]
+
+    def clone(self) -> MillionaireState:
+        copy = MillionaireState.__new__(MillionaireState)
+        copy.__dict__.update(self.__dict__)
+        copy.ledger = self.ledger.clone()
+        for name in ("used_questions", "reveals", "rounds", "contestants", "steps", "in_round", "paid",
+                     "locked", "hunch", "kept", "audience_cards", "phone_cards", "friend", "chance"):
+            setattr(copy, name, list(getattr(self, name)))
+        copy.used_lifelines = [list(used) for used in self.used_lifelines]
+        copy.passed = [dict(entry, votes=dict(entry["votes"])) for entry in self.passed]
+        copy.asking = None if self.asking is None else dict(self.asking, votes=dict(self.asking["votes"]))
+        return copy
