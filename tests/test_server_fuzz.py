@@ -191,7 +191,8 @@ def test_hostile_requests_and_messages_never_break_the_server(sqlite_url: str) -
         # Every kind of mistake was made and refused, and the games still moved on.
         made = {"bad_json", "bad_message", "unknown_type", "too_large", "stale_version", "bad_action"}
         assert made <= set(codes), codes
-        assert all(furthest.get(game_id, 0) >= 10 for game_id in hs.games()), furthest
+        # (A few positions each: a game of simultaneous answers moves only once every seat has.)
+        assert all(furthest.get(game_id, 0) >= 5 for game_id in hs.games()), furthest
         assert server.request("GET", "/healthz").status_code == 200
         assert server.thread.is_alive()
     log = server.logs.text
