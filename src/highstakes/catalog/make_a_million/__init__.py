@@ -25,17 +25,26 @@ class MillionDefinition(GameDefinition):
         "Money cards with your partner; the Tiger, the Bull and the Bear change everything. First "
         "side to $1,000,000 wins."
     )
-    min_seats = 4
-    max_seats = 4
+    min_seats = 3
+    max_seats = 8
     resources = __name__  # rules.md and README.md
     options_type = MillionOptions
     hidden_information = True  # the hands, the widow, the face-down discards
     seat_keys = GameDefinition.seat_keys | {"dealer", "bidder", "high_bidder", "trick_winner", "winner",
-                                            "misdeal", "misdeal_polled"}
+                                            "misdeal", "misdeal_polled",
+                                            "partners", "partners_revealed", "team"}
     # Per deal: 107 cards dealt, 8 misdeal answers, a long auction, 3 discards, trump, 104 cards.
     max_game_length = 24 * (107 + 8 + 200 + 4 + 104) + 10
 
     def new_state(self, seats: int, options: MillionOptions) -> MillionState:
+        if options.variant_for(seats) == "variation":
+            from highstakes.catalog.make_a_million.variation import VariationState
+
+            return VariationState(seats, options)
+        if options.variant_for(seats) == "silent_partner":
+            from highstakes.catalog.make_a_million.silent import SilentPartnerState
+
+            return SilentPartnerState(seats, options)
         return MillionState(seats, options)
 
     def parse_action(self, data: JSON) -> Action:

@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from highstakes.catalog.make_a_million.cards import COLOUR_WORDS, COLOURS, ONE_DECK, card_name, dollars
-from highstakes.catalog.make_a_million.words import _
+from highstakes.catalog.make_a_million.words import _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.errors import IllegalAction
 
 FLAG_KINDS = ("pass", "redeal", "play_on")
-CARD_KINDS = ("discard", "play")
+#: The trick-count Variation's bid: a number of tricks (RULES.md §1.14).
+COUNT_KINDS = ("tricks",)
+CARD_KINDS = ("discard", "play", "call")
 TRUMPS = (*COLOURS, "none_high", "none_low")
 
 
@@ -26,8 +28,8 @@ class Move(Action):
     amount: int | None = None  # a bid, in whole dollars
 
     def to_json(self) -> JSON:
-        if self.kind == "bid":
-            return {"bid": self.amount}
+        if self.kind in ("bid", "tricks"):
+            return {self.kind: self.amount}
         if self.kind in FLAG_KINDS:
             return {self.kind: True}
         return {self.kind: self.card}
@@ -38,6 +40,8 @@ class Move(Action):
             return _("bid {amount}").format(amount=dollars(self.amount or 0))
         if kind == "pass":
             return _("pass")
+        if kind == "tricks":
+            return ngettext("bid {n} trick", "bid {n} tricks", self.amount or 0).format(n=self.amount)
         if kind == "redeal":
             return _("call a misdeal")
         if kind == "play_on":
@@ -46,6 +50,8 @@ class Move(Action):
             return _("discard {card}").format(card=card_name(self.card or ""))
         if kind == "play":
             return _("play {card}").format(card=card_name(self.card or ""))
+        if kind == "call":
+            return _("call {card}").format(card=card_name(self.card or ""))
         if self.card == "none_high":
             return _("no trump, the Tiger high")
         if self.card == "none_low":
@@ -61,6 +67,11 @@ def parse_move(data: JSON) -> Move:
                 raise IllegalAction("bad_action", _("a bid is a whole number of dollars; got {value}").format(
                     value=repr(value)), "§1.5")
             return Move("bid", amount=value)
+        if kind == "tricks":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise IllegalAction("bad_action", _("a trick bid is a whole number; got {value}").format(
+                    value=repr(value)), "§1.14")
+            return Move("tricks", amount=value)
         if kind in FLAG_KINDS:
             if value is not True:
                 raise IllegalAction("bad_action", _("{move} takes the value true; got {value}").format(
@@ -77,5 +88,5 @@ def parse_move(data: JSON) -> Move:
                 raise IllegalAction("bad_action", message.format(value=repr(value)), "§1.6")
             return Move("trump", card=value)
     shape = _('a move is one of {"bid": dollars}, {"pass": true}, {"discard": card}, {"trump": colour}, '
-              '{"play": card}, {"redeal": true} or {"play_on": true}')
+              '{"play": card}, {"call": card}, {"tricks": n}, {"redeal": true} or {"play_on": true}')
     raise IllegalAction("bad_action", shape + "; " + _("got {data}").format(data=repr(data)), "§1")

@@ -66,6 +66,20 @@ def _winning(trick: Sequence[tuple[int, str]], trump: str | None, no_trump: str 
     return winner, best
 
 
+def _allies(view: dict[str, JSON]) -> set[int]:
+    """The seats on this seat's side, as far as it knows (Silent Partner hides the partners)."""
+    you, seats = view["you"], view["seats"]
+    sides = view.get("sides")
+    if sides is not None:
+        return {seat for seat in range(seats) if sides[seat] == sides[you]}
+    bidder, revealed = view.get("bidder"), set(view.get("partners_revealed") or [])
+    if bidder is None:
+        return {you}
+    if you == bidder or view.get("partner"):
+        return {you, bidder, *revealed}
+    return {seat for seat in range(seats) if seat != bidder and seat not in revealed}
+
+
 def hand_estimate(hand: Sequence[str]) -> tuple[int, str]:
     """What a hand may take with its best trump, in dollars, and that colour."""
     best_colour, best_score = COLOURS[0], -1.0
@@ -97,9 +111,61 @@ class RuleOfThumbBot:
         if phase == "trump":
             _estimate, colour = hand_estimate(view["hand"])
             return next(m for m in moves if m.card == colour)
+        if phase == "call":
+            hand = view["hand"]
+            # Call the strongest cards whose other copy someone else holds (A-16).
+            single = [m for m in moves if hand.count(m.card or "") == 1] or moves
+            return max(single, key=lambda m: (value_of(m.card or ""), _strength(m.card or "")))
+        if phase == "tricks":
+            return self._trick_bid(view, moves)
+        if phase == "play" and view.get("variant") == "variation":
+            return self._play_count(view, moves)
         if phase == "play":
             return self._play(view, moves)
         return moves[0]
+
+    def _trick_bid(self, view: dict[str, JSON], moves: list[Move]) -> Move:
+        """The Variation: count the cards likely to take a trick (top cards, high trumps, the Tiger)."""
+        trump = view["trump"]
+        sure = 0.0
+        for card in view["hand"]:
+            if card == TIGER:
+                sure += 1
+            elif card not in (BULL, BEAR):
+                rank = rank_of(card)
+                if colour_of(card) == trump:
+                    sure += 1 if rank >= 15 else 0.4
+                elif rank == 40:
+                    sure += 0.8
+                elif rank == 30:
+                    sure += 0.3
+        target = min(round(sure), len(view["hand"]))
+        return min(moves, key=lambda move: abs((move.amount or 0) - target))
+
+    def _play_count(self, view: dict[str, JSON], moves: list[Move]) -> Move:
+        """The Variation: win tricks while short of the bid, then shed the cards that would win."""
+        you = view["you"]
+        trump, led = view["trump"], view["trick_colour"]
+        cards = [m.card or "" for m in moves]
+        by_card = {m.card: m for m in moves}
+        trick = [] if view["trick_complete"] else [(e["seat"], e["card"]) for e in view["trick"]]
+        want = (view["trick_bids"][you] or 0) > view["tricks_taken"][you]
+        _winner, best = _winning(trick, trump, None, led)
+        led_now = led or next((_suit(c, trump) for c in cards if _suit(c, trump) in COLOURS), None)
+
+        def power(card: str) -> tuple[int, int]:
+            return _power(card, trump, None, led_now) or (0, 0)
+
+        if not trick:
+            return by_card[max(cards, key=power) if want else min(cards, key=power)]
+        beating = [c for c in cards if _power(c, trump, None, led_now) is not None
+                   and (best is None or power(c) >= best)]
+        if want and beating:
+            return by_card[min(beating, key=power)]
+        losing = [c for c in cards if c not in beating]
+        if losing:
+            return by_card[max(losing, key=power)]  # the highest card that still loses
+        return by_card[min(cards, key=power)]
 
     def _bid(self, view: dict[str, JSON], moves: list[Move]) -> Move:
         estimate, _colour = hand_estimate(view["hand"])
@@ -107,7 +173,7 @@ class RuleOfThumbBot:
             estimate *= 2
         you = view["you"]
         high = view["high_bidder"]
-        partner_high = high is not None and view["sides"][high] == view["sides"][you]
+        partner_high = high is not None and high != you and high in _allies(view)
         bids = [m for m in moves if m.kind == "bid"]
         if bids and not partner_high and bids[0].amount is not None and bids[0].amount <= estimate:
             return bids[0]
@@ -126,9 +192,8 @@ class RuleOfThumbBot:
         return min(moves, key=cost)
 
     def _play(self, view: dict[str, JSON], moves: list[Move]) -> Move:
-        you = view["you"]
         seats = view["seats"]
-        sides = view["sides"]
+        allies = _allies(view)
         trump, no_trump = view["trump"], view["no_trump"]
         cards = [m.card or "" for m in moves]
         by_card = {m.card: m for m in moves}
@@ -138,7 +203,7 @@ class RuleOfThumbBot:
         led = view["trick_colour"]
         last = len(trick) == seats - 1
         winner, best = _winning(trick, trump, no_trump, led)
-        partner_wins = winner is not None and sides[winner] == sides[you]
+        partner_wins = winner is not None and winner in allies
         value = sum(value_of(c) for _s, c in trick)
         # The colour a card would set when none is set yet.
         led_now = led or next((_suit(c, trump) for c in cards if _suit(c, trump) in COLOURS), None)

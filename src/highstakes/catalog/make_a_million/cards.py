@@ -57,6 +57,8 @@ def is_plain(card_id: str) -> bool:
 
 
 ALL_COLOUR_CARDS: tuple[str, ...] = tuple(card(c, r) for c in COLOURS for r in RANKS)
+#: Each colour card's colour, looked up at every play.
+COLOUR_OF_CARD: dict[str, str] = {card(c, r): c for c in COLOURS for r in RANKS}
 ONE_DECK: tuple[str, ...] = (*ALL_COLOUR_CARDS, *ANIMALS)
 #: The "1" cards removed from the double deck so that the deal comes out even (§1.12).
 REMOVED_ONES = {6: ("R1", "G1", "K1", "Y1", "Y1"), 8: ("R1", "Y1", "G1")}

@@ -15,12 +15,19 @@ from highstakes.engine.options import GameOptions, option
 class MillionOptions(GameOptions):
     GAME_ID = "make_a_million"
 
+    variant: str = option(
+        "auto", ("auto", "partnership", "silent_partner", "variation"),
+        N_("the partnership game (4, 6 or 8 players), Silent Partner (6 or 8) or the trick-count "
+           "Variation (3 to 8); auto picks the partnership game when it can"),
+        labels={"auto": N_("by the number of players"), "partnership": N_("partnerships"),
+                "silent_partner": N_("Silent Partner"), "variation": N_("the trick-count Variation")},
+    )
     target: int = option(
         1_000_000, (1_000_000, 500_000, 2_000_000),
         N_("dollars a side must reach to win the game"),
     )
     hand_limit: int = option(
-        10, (10, 5, 20),
+        8, (8, 4, 12),
         N_("the game also ends after this many deals, and the higher score wins"),
     )
     opening_bid: int = option(
@@ -57,6 +64,12 @@ class MillionOptions(GameOptions):
         N_("players may look at the last trick taken"),
         labels={False: N_("only the current trick"), True: N_("the last trick too")},
     )
+
+    def variant_for(self, seats: int) -> str:
+        """The game played at this table: ``auto`` is the partnership game for 4, 6 or 8 players."""
+        if self.variant == "auto":
+            return "partnership" if seats in (4, 6, 8) else "variation"
+        return self.variant
 
     def opening_for(self, seats: int) -> int:
         """The lowest opening bid: doubled with the double deck (A-1)."""

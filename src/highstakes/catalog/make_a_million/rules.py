@@ -25,6 +25,7 @@ from highstakes.catalog.make_a_million.actions import Move
 from highstakes.catalog.make_a_million.cards import (
     BEAR,
     BULL,
+    COLOUR_OF_CARD,
     COLOUR_WORDS,
     COLOURS,
     HAND_SIZE,
@@ -98,8 +99,9 @@ class MillionState(GameState):
 
     def __init__(self, seats: int, options: MillionOptions) -> None:
         if seats not in HAND_SIZE:
-            raise ValueError(_("Make-A-Million is played by 4, 6 or 8 players; got {seats}").format(
-                seats=seats))
+            message = _("the partnership game is played by 4, 6 or 8 players; choose the trick-count "
+                        "Variation for {seats}")
+            raise ValueError(message.format(seats=seats))
         self.seats = seats
         self.options = options
         self.options_json = options.to_json()
@@ -196,11 +198,12 @@ class MillionState(GameState):
 
     def suit(self, played: str) -> str | None:
         """The colour a card counts as: the Tiger is trump (or a suit of its own at no trump)."""
+        colour = COLOUR_OF_CARD.get(played)
+        if colour is not None:
+            return colour
         if played == TIGER:
             return self.trump if self.trump is not None else TIGER
-        if played in ANIMALS_BB:
-            return None
-        return colour_of(played)
+        return None
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
@@ -453,9 +456,7 @@ class MillionState(GameState):
         cards = [card for _, card in self.trick]
         winner = self.winner_of(self.trick)
         value = trick_value(cards)
-        side = side_of(winner)
-        self.captured[side] += value
-        self.tricks_won[side] += 1
+        self._credit(winner, value)
         if self.trump is not None and any(self.suit(card) == self.trump for card in cards):
             self.trumps_played = True
         self.tricks.append({"cards": [{"seat": s, "card": c} for s, c in self.trick], "winner": winner,
@@ -465,6 +466,12 @@ class MillionState(GameState):
         self.turn = winner
         if not any(self.hands):
             self._score_deal()
+
+    def _credit(self, winner: int, value: int) -> None:
+        """A trick taken: its Money goes to the winner's side (face down until the deal ends)."""
+        side = side_of(winner)
+        self.captured[side] += value
+        self.tricks_won[side] += 1
 
     def _score_deal(self) -> None:
         """§1.9: the bidding side scores all it took if it made its bid, else is set back by the bid."""
@@ -682,6 +689,8 @@ class MillionState(GameState):
                 shares.append(cards[start:start + capacity])
                 start += capacity
             return shares
+        everywhere = list(range(len(places)))
+        where: dict[tuple[str, bool], list[int]] = {}
         for attempt in range(30):
             relax = attempt == 29  # never stuck: the last try keeps only the sizes
             cards = list(pool)
@@ -692,9 +701,11 @@ class MillionState(GameState):
                 pin = pins[card] > 0
                 if pin:
                     pins[card] -= 1
-                fits = [i for i, (kind, index, _c) in enumerate(places)
-                        if relax or self._fits(card, kind, index, pin)]
-                tagged.append((len(fits), card, fits))
+                fits = where.get((card, pin))
+                if fits is None:
+                    fits = where[(card, pin)] = [i for i, (kind, index, _c) in enumerate(places)
+                                                 if self._fits(card, kind, index, pin)]
+                tagged.append((len(fits), card, everywhere if relax else fits))
             tagged.sort(key=lambda item: item[0])
             room = [capacity for _k, _i, capacity in places]
             result: list[list[str]] = [[] for _ in places]
@@ -702,8 +713,12 @@ class MillionState(GameState):
                 open_places = [i for i in fits if room[i] > 0]
                 if not open_places:
                     break
-                weights = [room[i] for i in open_places]
-                chosen = rng.choices(open_places, weights=weights)[0]
+                # A place is drawn in proportion to the room it has left.
+                pick = rng.randrange(sum(room[i] for i in open_places))
+                for chosen in open_places:
+                    pick -= room[chosen]
+                    if pick < 0:
+                        break
                 room[chosen] -= 1
                 result[chosen].append(card)
             else:
@@ -711,7 +726,7 @@ class MillionState(GameState):
         raise AssertionError("unreachable: the relaxed deal always fits")
 
     def clone(self) -> MillionState:
-        copy = MillionState.__new__(MillionState)
+        copy = type(self).__new__(type(self))
         copy.__dict__.update(self.__dict__)
         copy.ledger = self.ledger.clone()
         copy.hands = [list(hand) for hand in self.hands]

@@ -320,7 +320,7 @@ class TestSecrecyAndCounts:
     def test_card_counts_are_constant_over_many_random_games(self):
         deck = deck_for(4)
         for seed in range(300):
-            game = hs.new_game("make_a_million", seats=4, seed=seed, options={"hand_limit": 5})
+            game = hs.new_game("make_a_million", seats=4, seed=seed, options={"hand_limit": 4})
             rng = random.Random(seed)
             while not game.is_over:
                 state = game._state
@@ -339,7 +339,7 @@ def test_the_rule_of_thumb_bot_beats_random():
     rules, rand = RuleOfThumbBot(), RandomBot()
     margin = []
     for seed in range(200):
-        game = hs.new_game("make_a_million", seats=4, seed=seed, options={"hand_limit": 5})
+        game = hs.new_game("make_a_million", seats=4, seed=seed, options={"hand_limit": 4})
         rng = random.Random(seed)
         side = seed % 2
         while not game.is_over:
