@@ -668,10 +668,10 @@ class MillionState(GameState):
         pinned.subtract(self.money_discarded)
         return +pinned
 
-    def _fits(self, card: str, kind: str, index: int, pinned: bool) -> bool:
+    def _fits(self, card: str, kind: str, index: int, pinned: bool, voids: bool = True) -> bool:
         if pinned and not ((kind == "hand" and index == self.bidder) or kind == "discards"):
             return False
-        if kind == "hand":
+        if kind == "hand" and voids:
             suit = self.suit(card)
             return suit is None or suit not in self.voids[index]
         if kind == "discards":
@@ -689,10 +689,9 @@ class MillionState(GameState):
                 shares.append(cards[start:start + capacity])
                 start += capacity
             return shares
-        everywhere = list(range(len(places)))
-        where: dict[tuple[str, bool], list[int]] = {}
-        for attempt in range(30):
-            relax = attempt == 29  # never stuck: the last try keeps only the sizes
+        where: dict[tuple[str, bool, bool], list[int]] = {}
+        for attempt in range(40):
+            voids = attempt < 20  # voids are dropped before giving up: they are rarely the obstacle
             cards = list(pool)
             rng.shuffle(cards)
             pins = Counter(pinned)
@@ -701,14 +700,17 @@ class MillionState(GameState):
                 pin = pins[card] > 0
                 if pin:
                     pins[card] -= 1
-                fits = where.get((card, pin))
+                fits = where.get((card, pin, voids))
                 if fits is None:
-                    fits = where[(card, pin)] = [i for i, (kind, index, _c) in enumerate(places)
-                                                 if self._fits(card, kind, index, pin)]
-                tagged.append((len(fits), card, everywhere if relax else fits))
+                    fits = where[(card, pin, voids)] = [i for i, (kind, index, _c) in enumerate(places)
+                                                        if self._fits(card, kind, index, pin, voids)]
+                tagged.append((len(fits), card, fits))
             tagged.sort(key=lambda item: item[0])
             room = [capacity for _k, _i, capacity in places]
             result: list[list[str]] = [[] for _ in places]
+            # Cards that fit anywhere fill the room the others leave, in their shuffled order.
+            free = [card for count, card, _fits in tagged if count == len(places)]
+            tagged = [item for item in tagged if item[0] < len(places)]
             for _n, card, fits in tagged:
                 open_places = [i for i in fits if room[i] > 0]
                 if not open_places:
@@ -722,8 +724,48 @@ class MillionState(GameState):
                 room[chosen] -= 1
                 result[chosen].append(card)
             else:
+                start = 0
+                for place, left in enumerate(room):
+                    result[place].extend(free[start:start + left])
+                    start += left
                 return result
-        raise AssertionError("unreachable: the relaxed deal always fits")
+        return self._matched(pool, places, pinned)
+
+    def _matched(self, pool: list[str], places: list[tuple[str, int, int]],
+                 pinned: Counter[str]) -> list[list[str]]:
+        """A deal found by matching cards to places (voids set aside), for when random tries fail.
+
+        One always exists, since the real deal is one; the pool's sorted order keeps it
+        independent of anything the seat cannot see.
+        """
+        slots = [i for i, (_k, _i, capacity) in enumerate(places) for _ in range(capacity)]
+        pins = Counter(pinned)
+        options = []
+        for card in pool:
+            pin = pins[card] > 0
+            if pin:
+                pins[card] -= 1
+            options.append([s for s, place in enumerate(slots)
+                            if self._fits(card, places[place][0], places[place][1], pin, False)])
+        owner: list[int | None] = [None] * len(slots)
+
+        def seat_card(card_index: int, seen: set[int]) -> bool:
+            for slot in options[card_index]:
+                if slot not in seen:
+                    seen.add(slot)
+                    holder = owner[slot]
+                    if holder is None or seat_card(holder, seen):
+                        owner[slot] = card_index
+                        return True
+            return False
+
+        for card_index in range(len(pool)):
+            seat_card(card_index, set())
+        result: list[list[str]] = [[] for _ in places]
+        for slot, card_index in enumerate(owner):
+            if card_index is not None:
+                result[slots[slot]].append(pool[card_index])
+        return result
 
     def clone(self) -> MillionState:
         copy = type(self).__new__(type(self))
