@@ -206,7 +206,8 @@ def test_games_piped_gives_one_block_of_unwrapped_lines_per_game(capsys):
     code, out, _ = run(capsys, "games")
     assert code == 0
     blocks = out.strip().split("\n\n")
-    assert [block.splitlines()[0].split("  ")[0] for block in blocks] == ["Deal or No Deal", "Greed"]
+    assert [block.splitlines()[0].split("  ")[0] for block in blocks] == ["Deal or No Deal", "Greed",
+                                                                                 "Make-A-Million"]
     summary = hs.definition("deal_or_no_deal").summary
     assert f"  {summary}" in blocks[0].splitlines()  # whole, on one line
 

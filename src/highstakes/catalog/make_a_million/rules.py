@@ -531,6 +531,7 @@ class MillionState(GameState):
             self.tricks[-1] if self.tricks and not self.trick_complete else None)
         return {
             "game": "make_a_million",
+            "variant": "partnership",
             "you": seat,
             "seats": self.seats,
             "phase": self.phase,

@@ -19,7 +19,7 @@ class TestDoubleDeck:
     def test_hands_of_the_double_deck(self, seats, size):
         game = dealt(seats)
         view = game.view(0)
-        assert view["hand_sizes"] == [size] * seats and view.get("variant") is None
+        assert view["hand_sizes"] == [size] * seats and view["variant"] == "partnership"
         assert view["sides"] == [seat % 2 for seat in range(seats)]  # partners alternate
 
     def test_the_opening_and_the_cap_double(self):
