@@ -1,0 +1,61 @@
+"""Make-A-Million: Parker Brothers' 1934 bid-for-trump card game (RULES.md §1).
+
+Everything about the game lives in this package; :class:`MillionDefinition` declares what it
+offers, and the project's metadata registers it (entry point ``highstakes.games``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from highstakes.catalog.make_a_million.actions import Move, parse_move
+from highstakes.catalog.make_a_million.options import MillionOptions
+from highstakes.catalog.make_a_million.rules import MillionState
+from highstakes.catalog.make_a_million.words import N_
+from highstakes.engine.action import JSON, Action
+from highstakes.engine.contract import GameDefinition
+from highstakes.engine.parts import BotInfo
+
+
+class MillionDefinition(GameDefinition):
+    id = "make_a_million"
+    title = N_("Make-A-Million")
+    summary = N_(
+        "The 1934 trick-taking game: bid for the right to name trump, take the widow, and capture "
+        "Money cards with your partner; the Tiger, the Bull and the Bear change everything. First "
+        "side to $1,000,000 wins."
+    )
+    min_seats = 3
+    max_seats = 8
+    resources = __name__  # rules.md and README.md
+    options_type = MillionOptions
+    hidden_information = True  # the hands, the widow, the face-down discards
+    seat_keys = GameDefinition.seat_keys | {"dealer", "bidder", "high_bidder", "trick_winner", "winner",
+                                            "misdeal", "misdeal_polled",
+                                            "partners", "partners_revealed", "team"}
+    # Per deal: 107 cards dealt, 8 misdeal answers, a long auction, 3 discards, trump, 104 cards.
+    max_game_length = 24 * (107 + 8 + 200 + 4 + 104) + 10
+
+    def new_state(self, seats: int, options: MillionOptions) -> MillionState:
+        if options.variant_for(seats) == "variation":
+            from highstakes.catalog.make_a_million.variation import VariationState
+
+            return VariationState(seats, options)
+        if options.variant_for(seats) == "silent_partner":
+            from highstakes.catalog.make_a_million.silent import SilentPartnerState
+
+            return SilentPartnerState(seats, options)
+        return MillionState(seats, options)
+
+    def parse_action(self, data: JSON) -> Action:
+        return parse_move(data)
+
+    def bots(self) -> Sequence[BotInfo]:
+        from highstakes.catalog.make_a_million.bots import BOTS
+
+        return BOTS
+
+
+MAKE_A_MILLION = MillionDefinition()
+
+__all__ = ["MAKE_A_MILLION", "MillionDefinition", "MillionOptions", "MillionState", "Move"]
