@@ -155,6 +155,12 @@ def test_simulate_with_one_bot_says_how_to_name_two(capsys):
         "(--bots random --seats 2)" in err
 
 
+def test_a_game_with_a_usual_table_is_offered_it(capsys):
+    # Make-A-Million's partnerships take four seats; three would be the Variation.
+    code, _, err = run(capsys, "simulate", "make_a_million", "--bots", "rules", "--games", "1")
+    assert code == 2 and "(--bots rules --seats 4)" in err
+
+
 def test_an_unknown_flag_after_a_subcommand_shows_that_subcommands_usage(capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["play", "greed", "--colour", "red"])

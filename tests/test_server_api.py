@@ -61,6 +61,7 @@ def test_games_list_describes_every_registered_game(server: ThreadServer) -> Non
         definition = hs.definition(game["id"])
         assert game["title"] == definition.title and game["summary"] == definition.summary
         assert (game["min_seats"], game["max_seats"]) == (definition.min_seats, definition.max_seats)
+        assert game["min_seats"] <= game["default_seats"] == definition.usual_seats <= game["max_seats"]
         assert game["options"] == as_json([spec.to_json() for spec in definition.option_specs])
         assert game["bots"] == list(available_bots(game["id"]))
         assert game["bots"][0] == "random"

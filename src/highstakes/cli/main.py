@@ -220,7 +220,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 seats=args.seats, count=len(bot_names)))
     elif len(bot_names) == 1:
         name = bot_names[0]
-        seats = definition(game_id).min_seats
+        seats = max(2, definition(game_id).usual_seats)
         raise UsageError(_("one bot cannot play alone: name a bot for each seat (--bots {name},random) "
                            "or fill every seat with it (--bots {name} --seats {seats})").format(
                                name=name, seats=seats))
@@ -379,7 +379,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game_id = _game_id(args.game)
     d = definition(game_id)
     bot_names = _split(args.bots)
-    seats = args.seats if args.seats is not None else max(d.min_seats, len(bot_names) + 1)
+    seats = args.seats if args.seats is not None else max(d.usual_seats, len(bot_names) + 1)
     if not d.min_seats <= seats <= d.max_seats:
         raise UsageError(_("{game} is played by {low} to {high} seats; got {seats}").format(
             game=game_id, low=d.min_seats, high=d.max_seats, seats=seats))

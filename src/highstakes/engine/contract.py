@@ -139,6 +139,9 @@ class GameDefinition(ABC):
     max_seats: int
     #: The game's typed options (a frozen dataclass of ``option()`` fields).
     options_type: type[GameOptions]
+    #: The table a face sets up when nobody says how many play (``highstakes play``, the
+    #: lobby's "Play now" and its set-up form); None: the fewest the game allows.
+    default_seats: int | None = None
     #: Whether some seat may not see everything; such a game implements ``resample_hidden``.
     hidden_information: bool = True
     #: Chance events plus decisions within which every game ends, whatever is played.
@@ -152,6 +155,11 @@ class GameDefinition(ABC):
     resources: str | None = None
 
     # --- the rules ---------------------------------------------------------------------------
+    @property
+    def usual_seats(self) -> int:
+        """How many seats a table has when nobody says: ``default_seats``, else ``min_seats``."""
+        return self.default_seats if self.default_seats is not None else self.min_seats
+
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
         return self.options_type.specs()
@@ -226,6 +234,7 @@ class GameDefinition(ABC):
             "summary": self.text(self.summary),
             "min_seats": self.min_seats,
             "max_seats": self.max_seats,
+            "default_seats": self.usual_seats,
             "options": [spec.to_json(self.text) for spec in self.option_specs],
             "hidden_information": self.hidden_information,
             "seat_keys": sorted(self.seat_keys),

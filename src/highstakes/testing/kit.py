@@ -139,6 +139,8 @@ def _check_definition(definition: GameDefinition) -> None:
     where = f"{definition.id}'s definition"
     if not (isinstance(definition.min_seats, int) and 1 <= definition.min_seats <= definition.max_seats):
         raise ConformanceError(f"{where}: seats must run from min_seats >= 1 to max_seats")
+    if not definition.min_seats <= definition.usual_seats <= definition.max_seats:
+        raise ConformanceError(f"{where}: default_seats must lie between min_seats and max_seats")
     if not definition.title or not definition.summary:
         raise ConformanceError(f"{where}: needs a title and a summary for people")
     names = [spec.name for spec in definition.option_specs]

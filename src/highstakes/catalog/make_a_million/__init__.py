@@ -27,6 +27,7 @@ class MillionDefinition(GameDefinition):
     )
     min_seats = 3
     max_seats = 8
+    default_seats = 4  # the partnership game of the rulebook (three seats play the Variation)
     resources = __name__  # rules.md and README.md
     options_type = MillionOptions
     hidden_information = True  # the hands, the widow, the face-down discards

@@ -29,6 +29,7 @@ class MillionaireDefinition(GameDefinition):
     )
     min_seats = 1
     max_seats = 8
+    default_seats = 2  # you and a bot; one seat alone is the solo game
     resources = __name__  # rules.md, README.md and the question packs
     options_type = MillionaireOptions
     hidden_information = True  # the correct answer, every seat's answer, hunch and lifeline cards

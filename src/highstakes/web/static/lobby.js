@@ -99,7 +99,7 @@ function showGames() {
       form.focus();
       form.scrollIntoView({ behavior: "smooth", block: "start" });
     });
-    const opponents = game.min_seats - 1;
+    const opponents = game.default_seats - 1;
     const against = game.bots.length
       ? tn("Play now: You against a bot ({bot}), standard rules.",
         "Play now: You against {n} bots ({bot}), standard rules.", opponents,
@@ -130,9 +130,9 @@ async function playNow(game, button) {
   playError.hidden = true;
   const name = playerName();
   if (!name) return;
-  const bots = game.bots.length ? Array(game.min_seats - 1).fill(`bot:${strongestBot(game)}`) : [];
+  const bots = game.bots.length ? Array(game.default_seats - 1).fill(`bot:${strongestBot(game)}`) : [];
   const seats = ["human", ...bots];
-  while (seats.length < game.min_seats) seats.push("human");
+  while (seats.length < game.default_seats) seats.push("human");
   button.disabled = true;
   button.textContent = t("Starting…");
   try {
@@ -174,7 +174,8 @@ function gameChanged() {
   const game = currentGame();
   if (!game) return;
   markSelectedGame();
-  const previous = Number(seatCountSelect.value) || game.min_seats;
+  // A game chosen anew starts from its usual table; the count stays when it fits the next game.
+  const previous = Number(seatCountSelect.value) || game.default_seats;
   seatCountSelect.replaceChildren();
   for (let count = game.min_seats; count <= game.max_seats; count += 1) {
     seatCountSelect.append(el("option", { value: String(count) }, String(count)));
