@@ -81,6 +81,12 @@ class GameState(ABC):
     def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
         """Why ``action`` is not legal for ``seat`` now: (code, message, rule)."""
 
+    def why_not_to_act(self, seat: int) -> tuple[str, str, str] | None:
+        """Why ``seat``, which is not among ``to_act``, may not act now, when a rule says so:
+        (code, message, rule), as "you have locked in your answer". None: the engine's plain
+        "not your turn", which suits games where seats simply take turns."""
+        return None
+
     @abstractmethod
     def apply_action(self, seat: int, action: Action) -> None:
         """Apply an action already known to be legal."""

@@ -152,6 +152,10 @@ class Game:
             # Nobody acts in a finished game, so this is the only place to tell it apart.
             if state.is_over():
                 raise IllegalAction("game_over", _("the game is over"), None)
+            # A game of simultaneous moves knows why a seat waits (it has answered, it is out).
+            reason = state.why_not_to_act(seat)
+            if reason is not None:
+                raise IllegalAction(*reason)
             # People count seats from 1.
             if to_act:
                 waiting = ", ".join(_("seat {number}").format(number=s + 1) for s in to_act)

@@ -152,6 +152,12 @@ class BagState(GameState):
             return ("illegal_action", _("that move is not allowed now"), "§5.2")
         return refusal
 
+    def why_not_to_act(self, seat: int) -> tuple[str, str, str] | None:
+        """A seat that has sealed its bid waits for the others' (§7.3)."""
+        if self._phase(seat) == "wait":
+            return ("not_your_turn", _("you have sealed your bid; wait for the reveal"), "§7.3")
+        return None
+
     def _refusal(self, seat: int, action: Action) -> tuple[str, str, str] | None:
         """Why ``action`` is not allowed for ``seat`` now (code, words, rule), or None."""
         phase = self._phase(seat)

@@ -274,6 +274,21 @@ class MillionaireState(GameState):
             return refusal
         return ("illegal_action", _("{action} is not a Millionaire move").format(action=action), "§4.4")
 
+    def why_not_to_act(self, seat: int) -> tuple[str, str, str] | None:
+        """Why a seat that is not asked to act waits: it hosts, a lifeline's cards are being
+        passed, it is out of the round, or it has locked in."""
+        if self.over:
+            return None
+        if self.host == seat:
+            return ("host_sits_out", _("the host reads the questions and sits this round out"), "§4.4")
+        if self.asking is not None:
+            return ("waiting", _("the round waits while the lifeline's cards are passed"), "§4.5")
+        if not self.in_round[seat]:
+            return ("out_of_round", _("you are out of this round; you play again in the next one"), "§4.2")
+        if self.locked[seat] is not None:
+            return ("locked_in", _("you have locked in; a final answer cannot be changed"), "§4.4")
+        return None
+
     def _refusal(self, seat: int, move: Move) -> tuple[str, str, str] | None:
         """Why ``move`` is not allowed for ``seat`` now, or None."""
         kind = move.kind

@@ -88,7 +88,9 @@ def test_feeding_twice_or_after_bidding_and_bidding_before_feeding_are_refused()
     before = snapshot(game)
     with pytest.raises(hs.IllegalAction) as after:
         game.act(0, {"feed": 100})
-    assert after.value.code == "not_your_turn"  # a sealed bid waits for the reveal
+    # A sealed bid waits for the reveal, and the refusal names the rule of simultaneous moves.
+    assert (after.value.code, after.value.rule) == ("not_your_turn", "§7.3")
+    assert "sealed your bid" in after.value.message
     assert snapshot(game) == before
     # Called back by a tie, a seat that has bid still may not feed again.
     play(game, (1, {"feed": 100}), (1, {"bid": [500]}))

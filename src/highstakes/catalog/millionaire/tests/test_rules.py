@@ -280,10 +280,9 @@ def test_bad_inputs_are_refused_with_the_rule_and_change_nothing() -> None:
     g = game(seats=3)
     question = ask(g)
     g.act(0, {"answer": answer_of(question)})
-    # Answering twice: the game waits only for the others; the rules say why.
-    assert refused(g, 0, {"answer": wrong_of(question)}).code == "not_your_turn"
-    state = g._state
-    assert state.explain_illegal(0, g.definition.parse_action({"answer": "A"}))[::2] == ("locked_in", "§4.4")
+    # Answering twice: the game waits only for the others, and says which rule holds the seat.
+    twice = refused(g, 0, {"answer": wrong_of(question)})
+    assert (twice.code, twice.rule) == ("locked_in", "§4.4") and "cannot be changed" in twice.message
     assert refused(g, 1, {"phone": 1}).code == "phone_yourself"
     g.act(1, {"fifty": True})
     g.apply_chance(wrong_of(question))
@@ -293,10 +292,9 @@ def test_bad_inputs_are_refused_with_the_rule_and_change_nothing() -> None:
     g.act(1, {"answer": wrong_of(question)})
     g.act(2, {"answer": answer_of(question)})
     ask(g)
-    # Seat 1 is out of the round: it may not walk away.
-    assert refused(g, 1, {"walk": True}).code == "not_your_turn"
-    walk = g.definition.parse_action({"walk": True})
-    assert state.explain_illegal(1, walk)[::2] == ("out_of_round", "§4.2")
+    # Seat 1 is out of the round: it may not walk away, and is told so.
+    out = refused(g, 1, {"walk": True})
+    assert (out.code, out.rule) == ("out_of_round", "§4.2") and "next one" in out.message
     assert refused(g, 0, {"card": "A"}).code == "nobody_asked"
     assert refused(g, 0, {"phone": 7}).code == "no_such_seat"
     assert refused(g, 0, {"answer": "E"}).code == "bad_action"
