@@ -21,6 +21,9 @@ VIEW_WORDS = (
     N_("trick bids"), N_("trick colour"), N_("trick complete"), N_("trick number"), N_("trick winner"),
     N_("tricks"), N_("tricks taken"), N_("tricks won"), N_("trump"), N_("trumps played"), N_("turned"),
     N_("value"), N_("variant"), N_("variation"), N_("widow"), N_("winner"), N_("winners"),
+    # Silent Partner's and the misdeal's, which short random games seldom reach.
+    N_("called"), N_("partners revealed"), N_("partner"), N_("team"), N_("call"), N_("silent partner"),
+    N_("no trump"), N_("misdeal"),
 )
 
 __all__ = ["N_", "VIEW_WORDS", "WORDS", "_", "ngettext"]
