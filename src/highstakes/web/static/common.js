@@ -346,14 +346,18 @@ export function sendAction(table, action) {
 
 /**
  * Whether an action sent earlier still awaits its answer when `message` arrives. An update
- * about something else (a seat connecting, say) for the same position leaves it waiting; the
- * next position, or a fresh state after a reconnection (which has no event: the action may
+ * about something else (a seat connecting, say) for the same position leaves it waiting, and
+ * so does another seat's move that the server played first (in a game where seats move at
+ * once): our own move is answered next, by its state or by a refusal. Our own move, any
+ * other position, or a fresh state after a reconnection (which has no event: the action may
  * have been lost), ends the wait.
  */
 export function stillPending(table, message) {
   const sent = table.sentAt;
-  return Boolean(table.pending && sent && message.event &&
-    message.version === sent.version && message.game_number === sent.game);
+  if (!(table.pending && sent && message.event && message.game_number === sent.game)) return false;
+  if (message.version === sent.version) return true;
+  const { kind, seat } = message.event;
+  return kind === "acted" && seat !== message.seat && message.version > sent.version;
 }
 
 /**

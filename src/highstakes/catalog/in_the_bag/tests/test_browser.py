@@ -59,6 +59,8 @@ def test_a_person_feeds_and_bids_with_pieces_at_the_generic_table(server_url: st
         after = turn["version"]
     sent = page.evaluate("() => window.__hs.sent.filter((m) => m.type === 'act').map((m) => m.action)")
     assert sent.count({"feed": 100}) == 2 and bids[0] in sent
+    # The round's reveal reaches the page with the state after the last bid: wait for it.
+    page.wait_for_function("() => (window.__hs.last?.view?.history ?? []).length > 0")
     history = last_state(page)["view"]["history"]
     assert history and history[0]["bids"][0] == sum(bids[-1]["bid"])
     expect(page.locator("#table")).to_contain_text("your pieces")
