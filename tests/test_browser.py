@@ -1,6 +1,6 @@
 """The lobby and room pages in a real browser (Debian's Chromium) against a real server.
 
-People are browser contexts (see browser_helpers): each has its own storage, so its own
+People are browser contexts (see highstakes.testing.browsers): each has its own storage, so its own
 seat token. They create rooms with the lobby's form, join by the invite link and play with
 the keys the Greed table offers (``b`` bank, ``1`` the best set-aside) or its buttons, as a
 person would. The tests only observe the WebSocket (an init script records what the page's

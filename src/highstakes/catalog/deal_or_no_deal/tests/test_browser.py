@@ -2,7 +2,7 @@
 
 A person plays through the page only: clicking cases or typing their numbers, typing
 offers and counters in dollars, pressing the table's keys. As in test_browser, the tests
-only observe the WebSocket (see browser_helpers); they never send a message themselves.
+only observe the WebSocket (see highstakes.testing.browsers); they never send a message themselves.
 
 The cases are filled by the server's own draw (``highstakes serve`` picks each room's
 seed) and the bots decide for themselves, so the tests follow whatever the game does:

@@ -1,6 +1,6 @@
 """The Deal or No Deal terminal UI, driven headless through Textual's Pilot.
 
-Each test runs its own event loop (``tui_helpers.run``) so no pytest plugin is needed.
+Each test runs its own event loop (``highstakes.testing.terminal.run``) so no pytest plugin is needed.
 """
 
 from __future__ import annotations
