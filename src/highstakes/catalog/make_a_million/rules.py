@@ -111,7 +111,11 @@ class MillionState(GameState):
         self.opening = options.opening_for(seats)
         self.ledger = Ledger({account(0): 0, account(1): 0, BANK: 0},
                              overdraft=frozenset({account(0), account(1), BANK}))
-        self.dealer = seats - 1  # the first bid falls to seat 1 (counted from 1), the dealer's left
+        self._begin()
+
+    def _begin(self) -> None:
+        """What every variant starts from: no deal played yet, then the first deal."""
+        self.dealer = self.seats - 1  # the first bid falls to seat 1 (counted from 1), the dealer's left
         self.deals = 0
         self.history: list[dict[str, JSON]] = []
         self.winner_sides: list[int] = []

@@ -50,14 +50,8 @@ class VariationState(MillionState):
         self.points = [0] * seats
         # Points, not money: the ledger stays empty and is not offered (money() is None).
         self.ledger = Ledger({})
-        self.dealer = seats - 1
-        self.deals = 0
         self.cards_this_deal = start_hand(seats)
-        self.history: list[dict[str, JSON]] = []
-        self.winner_sides: list[int] = []
-        self.previous_tricks: list[dict[str, JSON]] = []
-        self.phase = "deal"
-        self._new_deal()
+        self._begin()
 
     def _new_deal(self) -> None:
         super()._new_deal()

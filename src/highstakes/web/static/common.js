@@ -105,6 +105,15 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
+/** A game's entry of GET /api/games (its options, its bots in words, its renderer), or null. */
+export async function loadGame(gameId) {
+  try {
+    return (await api("/api/games")).find((game) => game.id === gameId) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** A number for people, as their language writes it: 12,345 / 12.345. A missing number is 0. */
 export function formatNumber(value) {
   return number(value);

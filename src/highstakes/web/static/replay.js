@@ -9,7 +9,7 @@
 // Its words are the reader's language's (i18n.js); the server's (the moves in words) come in
 // that language too.
 
-import { api, el, formatValue, resultParts, seatName, startPage, useBotLabels } from "./common.js";
+import { api, el, formatValue, loadGame, resultParts, seatName, startPage, useBotLabels } from "./common.js";
 import * as genericRenderer from "./generic-renderer.js";
 import { fillNodes, number, t } from "./i18n.js";
 
@@ -122,14 +122,6 @@ function moveButton(position, text) {
 }
 
 // --- the game's renderer ----------------------------------------------------------------------
-
-async function loadGame(gameId) {
-  try {
-    return (await api("/api/games")).find((game) => game.id === gameId) ?? null;
-  } catch {
-    return null;
-  }
-}
 
 async function loadRenderer(game) {
   if (!game?.renderer) return genericRenderer;

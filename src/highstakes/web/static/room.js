@@ -10,8 +10,8 @@
 // says in words (refusals, moves, bots) comes in it; a switch of language reconnects.
 
 import {
-  api, el, formatValue, isSeated, listWords, load, NAME_KEY, refusalNode, resultParts, seatName, startPage, store,
-  tokenKey, useBotLabels,
+  api, el, formatValue, isSeated, listWords, load, loadGame, NAME_KEY, refusalNode, resultParts, seatName,
+  startPage, store, tokenKey, useBotLabels,
 } from "./common.js";
 import * as genericRenderer from "./generic-renderer.js";
 import { language, number, t, tn } from "./i18n.js";
@@ -622,15 +622,6 @@ function optionValueText(value) {
 }
 
 // --- start ------------------------------------------------------------------------------------
-
-/** The game's entry of GET /api/games (its options, its bots in words, its renderer), or null. */
-async function loadGame(gameId) {
-  try {
-    return (await api("/api/games")).find((game) => game.id === gameId) ?? null;
-  } catch {
-    return null;
-  }
-}
 
 async function loadRenderer(game) {
   genericRenderer.configure({ seatKeys: game?.seat_keys ?? [], game: game?.id ?? "" });
