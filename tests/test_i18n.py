@@ -18,7 +18,7 @@ from highstakes.i18n import (
 )
 from highstakes.i18n.numbers import format_money, format_number
 from highstakes.i18n.spelling import money_in_words, number_in_words
-from highstakes.tui.amounts import amount_in_words
+from highstakes.tui.amounts import amount_in_words, format_amount
 
 #: How Deal or No Deal's offers are typed: whole dollars, counted in cents.
 OFFER_ENTRY = {"kind": "offer", "label": "Offer", "low": 100, "high": 100_000_000, "step": 100, "scale": 100,
@@ -110,3 +110,14 @@ def test_numbers_in_words_keep_their_sign_and_the_pseudo_language_marks_them():
 def test_an_amount_in_a_unit_that_is_not_money_is_spelled_with_its_unit():
     with use_language("it"):
         assert amount_in_words(300, {"kind": "target", "unit": "punti"}) == "trecento punti"
+
+
+@pytest.mark.parametrize(("amount", "entry", "shown"), [
+    (175_000, {"kind": "bid", "scale": 1, "currency": "USD"}, "$175,000"),  # whole dollars
+    (4_000_050, {"kind": "offer", "scale": 100, "currency": "USD"}, "$40,000.50"),  # cents
+    (5_000, {"kind": "bid", "scale": 1, "currency": "JPY"}, "¥5,000"),
+    (300, {"kind": "target", "unit": "points"}, "300 points"),
+])
+def test_an_entry_amount_is_written_in_its_own_units(amount, entry, shown):
+    with use_language("en"):
+        assert format_amount(amount, entry) == shown

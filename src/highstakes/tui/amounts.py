@@ -31,9 +31,13 @@ def _currency(entry: Mapping[str, Any]) -> str | None:
 def format_amount(amount: int, entry: Mapping[str, Any]) -> str:
     """A JSON amount as people read it in their language: ``$40,000``, ``40.000 $``, ``300 points``."""
     currency = _currency(entry)
-    if currency is not None:
-        return format_money(amount, currency)
     scale = int(entry.get("scale") or 1)
+    if currency is not None:
+        # The entry counts in its own units (scale of them a dollar: 100 for cents, 1 for
+        # whole dollars); money is written from the currency's smallest unit.
+        smallest, rest = divmod(amount * CURRENCIES[currency][1], scale)
+        if not rest:
+            return format_money(smallest, currency)
     number = format_number(Decimal(amount) / scale) if scale != 1 else format_number(amount)
     unit = entry.get("unit") or ""
     return f"{number} {unit}".strip()
