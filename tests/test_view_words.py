@@ -24,22 +24,22 @@ from highstakes.i18n.catalogs import TRANSLATED
 #: A text value that is one of the game's words: lower-case letters joined by underscores
 #: ("auction", "per_round"). Capitalised text is content (a question, its options), codes
 #: and numbers are not words.
-WORDY = re.compile(r"^[a-z]{3,}(_[a-z]+)*$")
+WORDY = re.compile(r"^(?=.{3})[a-z]+(_[a-z]+)*$")
 
 
-def texts(value: Any, key: str = "") -> Iterator[str]:
-    """Every word-like key (as words) and text value at any depth of a view. The options are
-    left out: their values are shown as typed, as on the command line."""
+def texts(value: Any, depth: int = 0) -> Iterator[str]:
+    """Every word-like key (as words) and text value at any depth of a view. The game's own
+    options (the view's top-level "options") are left out: their values are shown as typed,
+    as on the command line."""
     if isinstance(value, dict):
         for name, item in value.items():
-            if name == "options":
-                continue
             if WORDY.match(name):
                 yield name.replace("_", " ")
-            yield from texts(item, name)
+            if not (depth == 0 and name == "options"):
+                yield from texts(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
-            yield from texts(item, key)
+            yield from texts(item, depth + 1)
     elif isinstance(value, str) and WORDY.match(value):
         yield value.replace("_", " ")
 

@@ -21,7 +21,7 @@ from highstakes.i18n.catalogs import JS_KEYWORDS
 SOURCES = Path(hs.__file__).parent
 # The generic table reads a game's view keys and ids in the game's words when its catalog has them:
 # a lookup by design (the keys are the game's data), not a message of the page.
-LOOKUPS = {("web/static/generic-renderer.js", "gameWords.t(id.replaceAll")}
+LOOKUPS = {("web/static/generic-renderer.js", "gameWords.has(text) ? gameWords.t(text)")}
 CALL = re.compile(r"(?<![\w$])(?P<name>tn?)\(")
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 

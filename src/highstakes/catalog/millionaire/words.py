@@ -12,6 +12,7 @@ ngettext = WORDS.ngettext
 #: read in the player's language there too: its keys, the lifelines, the host modes, the
 #: outcomes of an answer and the questions' categories.
 VIEW_WORDS = (
+    N_("in round"), N_("letter"),
     N_("game"), N_("host mode"), N_("round"), N_("rounds"), N_("host"), N_("level"), N_("playing for"),
     N_("question"), N_("category"), N_("text"), N_("ladder"), N_("step"), N_("amount"), N_("safe"),
     N_("players"), N_("reached"), N_("locked in"), N_("lifelines used"), N_("money"),

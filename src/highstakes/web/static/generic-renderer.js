@@ -11,6 +11,9 @@ import {
 } from "./common.js";
 import { percent, t, tn, words } from "./i18n.js";
 
+// The platform's catalog, read by a key looked up at run time (never extracted from here).
+const platformWord = t;
+
 const NUMBER_KEYS = 9; // keys 1..9 pick the first nine actions
 const COLLAPSE_AFTER = 4; // longer lists of records start folded, to keep the page short
 
@@ -209,8 +212,11 @@ function dataNode(value, key = "") {
 
 /**
  * A view's key or text value ("turn_total", "keep_only") as words: in the game's words when
- * its catalog has them (looked up, so not extracted from here), else with spaces for "_".
+ * its catalog has them, else in the platform's (a word every game shows: "seat", "you"), else
+ * with spaces for "_"; looked up, so not extracted from here. The terminal's generic table
+ * reads them the same way.
  */
 function idWords(id) {
-  return gameWords.t(id.replaceAll("_", " "));
+  const text = id.replaceAll("_", " ");
+  return gameWords.has(text) ? gameWords.t(text) : platformWord(text);
 }

@@ -115,6 +115,10 @@ function lookup(domain, message) {
 /** A domain's translate functions: the platform's ("highstakes") or a game's (its id). */
 export function words(domain) {
   return {
+    /** Whether this domain's catalog translates `message` (in the language read now). */
+    has(message) {
+      return lookup(domain, message) !== null;
+    },
     t(message, params) {
       return fill(mark(lookup(domain, message) ?? message), params);
     },
