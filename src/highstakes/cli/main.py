@@ -275,64 +275,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _simulate_duplicate(args: argparse.Namespace, game_id: str, bot_names: list[str]) -> int:
-    from highstakes.analysis.simulate import simulate_duplicate
-
-    if args.plot:
-        raise UsageError(_("--plot draws a game's own chart of ordinary games, not of --duplicate"))
-    options = _options(args.option)
-    workers = args.workers or 1
-    _solve_first_if_needed(game_id, bot_names, options)
-    run = dict(seats=args.seats, seed=args.seed, options=options, workers=workers)
-    try:
-        if args.json or not sys.stderr.isatty():
-            summary = simulate_duplicate(game_id, bot_names, args.games, **run)  # type: ignore[arg-type]
-        else:
-            from rich.progress import Progress
-
-            with Progress(transient=True) as progress:
-                task = progress.add_task(f"{game_id}: {_(' vs ').join(bot_names)}", total=args.games)
-                summary = simulate_duplicate(game_id, bot_names, args.games, **run,  # type: ignore[arg-type]
-                                             on_progress=lambda n: progress.advance(task, n))
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-    data = summary.to_json()
-    if args.json:
-        print(json.dumps(data, indent=2))
-        return EXIT_OK
-    _print_duplicate(data)
-    return EXIT_OK
-
-
-def _print_duplicate(data: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    title = ngettext("{game}: {count} deal played twice, the sides swapped (seed {seed})",
-                     "{game}: {count} deals each played twice, the sides swapped (seed {seed})",
-                     data["deals"]).format(game=data["game"], count=format_number(data["deals"]),
-                                           seed=data["seed"])
-    table = Table(title=title)
-    table.add_column(_("bot"))
-    table.add_column(_("games"), justify="right")
-    table.add_column(_("wins"), justify="right")
-    table.add_column(_("win rate"), justify="right")
-    for row in data["bots"]:
-        table.add_row(row["bot"], format_number(row["games"]), format_number(row["wins"]),
-                      percent(row["win_rate"]))
-    console.print(table)
-    difference = data["difference"]
-    interval = difference["ci95"]
-    console.print(_("mean score difference per deal, {first} minus {second}: {mean} "
-                    "(95% CI {low} to {high})").format(
-        first=difference["of"][0], second=difference["of"][1], mean=format_number(round(difference["mean"])),
-        low=format_number(round(interval[0])) if interval else "?",
-        high=format_number(round(interval[1])) if interval else "?"))
-    console.print(_("mean game length: {decisions} decisions").format(
-        decisions=format_number(round(data["mean_decisions"], 1))))
-
-
 def _solve_first_if_needed(game_id: str, bot_names: Sequence[str], options: dict[str, Any]) -> None:
     """Solve the game before a simulation in which a bot plays from its solution.
 
@@ -390,6 +332,71 @@ def _print_summary(data: dict[str, Any]) -> None:
     else:
         length = _("mean game length: {decisions} decisions").format(decisions=decisions)
     console.print(length)
+
+
+def _simulate_duplicate(args: argparse.Namespace, game_id: str, bot_names: list[str]) -> int:
+    from highstakes.analysis.simulate import simulate_duplicate
+
+    if args.plot:
+        raise UsageError(_("--plot draws a game's own chart of ordinary games, not of --duplicate"))
+    options = _options(args.option)
+    workers = args.workers or 1
+    _solve_first_if_needed(game_id, bot_names, options)
+
+    def run(on_progress: Any = None) -> Any:
+        return simulate_duplicate(game_id, bot_names, args.games, seats=args.seats, seed=args.seed,
+                                  options=options, workers=workers, on_progress=on_progress)
+
+    try:
+        if args.json or not sys.stderr.isatty():
+            summary = run()
+        else:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as progress:
+                task = progress.add_task(f"{game_id}: {_(' vs ').join(bot_names)}", total=args.games)
+                summary = run(lambda n: progress.advance(task, n))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    data = summary.to_json()
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return EXIT_OK
+    _print_duplicate(data)
+    return EXIT_OK
+
+
+def _print_duplicate(data: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    title = ngettext("{game}: {count} deal played twice, the sides swapped (seed {seed})",
+                     "{game}: {count} deals each played twice, the sides swapped (seed {seed})",
+                     data["deals"]).format(game=data["game"], count=format_number(data["deals"]),
+                                           seed=data["seed"])
+    console.print(title)  # above the table rather than its title, which would wrap to its width
+    table = Table()
+    table.add_column(_("bot"))
+    table.add_column(_("games"), justify="right")
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win rate"), justify="right")
+    for row in data["bots"]:
+        table.add_row(row["bot"], format_number(row["games"]), format_number(row["wins"]),
+                      percent(row["win_rate"]))
+    console.print(table)
+    difference = data["difference"]
+    interval = difference["ci95"]
+    names = {"first": difference["of"][0], "second": difference["of"][1],
+             "mean": format_number(round(difference["mean"]))}
+    if interval is None:  # one deal: no spread to measure
+        console.print(_("mean score difference per deal, {first} minus {second}: {mean}").format(**names))
+    else:
+        console.print(_("mean score difference per deal, {first} minus {second}: {mean} "
+                        "(95% CI {low} to {high})").format(
+            **names, low=format_number(round(interval[0])), high=format_number(round(interval[1]))))
+    console.print(_("mean game length: {decisions} decisions").format(
+        decisions=format_number(round(data["mean_decisions"], 1))))
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
