@@ -211,7 +211,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from highstakes.analysis.simulate import simulate
 
     game_id = _game_id(args.game)
-    bot_names = _split(args.bots) or ["random", "random"]
+    bot_names = _split(",".join(args.bots or ())) or ["random", "random"]
+    if args.duplicate:
+        return _simulate_duplicate(args, game_id, bot_names)
     if args.seats is not None:
         if len(bot_names) == 1:
             bot_names = bot_names * args.seats
@@ -330,6 +332,71 @@ def _print_summary(data: dict[str, Any]) -> None:
     else:
         length = _("mean game length: {decisions} decisions").format(decisions=decisions)
     console.print(length)
+
+
+def _simulate_duplicate(args: argparse.Namespace, game_id: str, bot_names: list[str]) -> int:
+    from highstakes.analysis.simulate import simulate_duplicate
+
+    if args.plot:
+        raise UsageError(_("--plot draws a game's own chart of ordinary games, not of --duplicate"))
+    options = _options(args.option)
+    workers = args.workers or 1
+    _solve_first_if_needed(game_id, bot_names, options)
+
+    def run(on_progress: Any = None) -> Any:
+        return simulate_duplicate(game_id, bot_names, args.games, seats=args.seats, seed=args.seed,
+                                  options=options, workers=workers, on_progress=on_progress)
+
+    try:
+        if args.json or not sys.stderr.isatty():
+            summary = run()
+        else:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as progress:
+                task = progress.add_task(f"{game_id}: {_(' vs ').join(bot_names)}", total=args.games)
+                summary = run(lambda n: progress.advance(task, n))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    data = summary.to_json()
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return EXIT_OK
+    _print_duplicate(data)
+    return EXIT_OK
+
+
+def _print_duplicate(data: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    title = ngettext("{game}: {count} deal played twice, the sides swapped (seed {seed})",
+                     "{game}: {count} deals each played twice, the sides swapped (seed {seed})",
+                     data["deals"]).format(game=data["game"], count=format_number(data["deals"]),
+                                           seed=data["seed"])
+    console.print(title)  # above the table rather than its title, which would wrap to its width
+    table = Table()
+    table.add_column(_("bot"))
+    table.add_column(_("games"), justify="right")
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win rate"), justify="right")
+    for row in data["bots"]:
+        table.add_row(row["bot"], format_number(row["games"]), format_number(row["wins"]),
+                      percent(row["win_rate"]))
+    console.print(table)
+    difference = data["difference"]
+    interval = difference["ci95"]
+    names = {"first": difference["of"][0], "second": difference["of"][1],
+             "mean": format_number(round(difference["mean"]))}
+    if interval is None:  # one deal: no spread to measure
+        console.print(_("mean score difference per deal, {first} minus {second}: {mean}").format(**names))
+    else:
+        console.print(_("mean score difference per deal, {first} minus {second}: {mean} "
+                        "(95% CI {low} to {high})").format(
+            **names, low=format_number(round(interval[0])), high=format_number(round(interval[1]))))
+    console.print(_("mean game length: {decisions} decisions").format(
+        decisions=format_number(round(data["mean_decisions"], 1))))
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -715,12 +782,15 @@ def build_parser() -> CommandParser:
     sub.add_argument("--games", type=int, default=1000, metavar="N",
                      help=_help(_("number of games (default {default})").format(default=format_number(1000))))
     sub.add_argument(
-        "--bots", metavar="LIST",
+        "--bots", metavar="LIST", nargs="+",
         help=_help(_("comma-separated bot per seat, e.g. {example} (default {default})").format(
             example="optimal,heuristic", default="random,random")),
     )
     sub.add_argument("--seats", type=int, metavar="N",
                      help=_help(_("seat count; with one bot name, that bot fills every seat")))
+    sub.add_argument("--duplicate", action="store_true", help=_help(_(
+        "for a game of two partnerships: the first bot plays one side, the second the other, each deal "
+        "twice with the sides' seats swapped; --games counts the deals")))
     sub.add_argument("--workers", type=int, default=None, metavar="N",
                      help=_help(_("processes to use (default {default})").format(default=1)))
     sub.add_argument("--seed", type=int, default=0, metavar="N",

@@ -178,6 +178,24 @@ class GameDefinition(ABC):
     def parse_action(self, data: JSON) -> Action:
         """Read an action from its JSON form; raise IllegalAction('bad_action', ...) if malformed."""
 
+    def partnerships(self, seats: int, options: Any) -> tuple[tuple[int, ...], ...] | None:
+        """The sides that play together at this table, as seats (from 0); None: every seat for itself.
+
+        ``options`` is an instance of ``options_type``. When given, the sides partition the
+        seats and partners share one score in ``result()`` (the conformance kit checks both).
+        ``highstakes simulate --duplicate`` compares two bots over a game of two partnerships.
+        """
+        return None
+
+    def duplicate_options(self, seats: int, options: Any) -> Any:
+        """The options a duplicate comparison plays under: by default the table's own.
+
+        Duplicate play deals each game twice from one seed, the sides' seats swapped, and
+        compares the two; a game of many deals returns options for one deal here, so that
+        each comparison is of one deal and the seed decides it before any decision.
+        """
+        return options
+
     # --- optional parts -------------------------------------------------------------------------
     def rules_text(self) -> str:
         """The rules for players in the reader's language, as Markdown.

@@ -90,6 +90,7 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
         except ValueError as refusal:  # a combination the game refuses for this seat count
             report.refused_tables.append((seats, options, str(refusal)))
             continue
+        _check_partnerships(definition, seats, options)
         playable.append((seats, options))
     if not playable:
         raise ConformanceError(f"{game_id}: no table could be created; every combination was refused")
@@ -173,6 +174,30 @@ def _check_definition(definition: GameDefinition) -> None:
         pass
     else:
         raise ConformanceError(f"{where}: an unknown option was accepted")
+
+
+def _check_partnerships(definition: GameDefinition, seats: int, options: Mapping[str, Any]) -> None:
+    """Partnerships, when a table has them, split its seats into sides, each seat in exactly one;
+    the options for a duplicate comparison are the game's own type and make a game."""
+    where = f"{definition.id} (seats={seats}, options={dict(options)!r})"
+    typed = definition.options_type.from_json(options)
+    sides = definition.partnerships(seats, typed)
+    if sides is None:
+        return
+    listed = [seat for side in sides for seat in side] if isinstance(sides, tuple) else []
+    if (not isinstance(sides, tuple) or not all(isinstance(side, tuple) and side for side in sides)
+            or sorted(listed) != list(range(seats)) or not all(type(seat) is int for seat in listed)):
+        raise ConformanceError(f"{where}: partnerships() must split the seats 0 to {seats - 1} into "
+                               f"non-empty tuples, each seat in exactly one; got {sides!r}")
+    duplicate = definition.duplicate_options(seats, typed)
+    if not isinstance(duplicate, definition.options_type):
+        expected = definition.options_type.__name__
+        raise ConformanceError(f"{where}: duplicate_options() must return {expected}; got {duplicate!r}")
+    try:
+        hs.new_game(definition.id, seats, seed=0, options=duplicate.to_json())
+    except ValueError as refusal:
+        raise ConformanceError(f"{where}: duplicate_options() gives options that make no game: "
+                               f"{refusal}") from None
 
 
 def _tables(definition: GameDefinition, rng: random.Random, limit: int) -> list[tuple[int, dict[str, Any]]]:
@@ -533,6 +558,15 @@ def _check_result(game: hs.Game, where: _Where) -> None:
     if (not isinstance(winners, list) or not winners or len(set(winners)) != len(winners)
             or not all(isinstance(s, int) and 0 <= s < game.seats for s in winners)):
         raise where.fail(f"result()['winners'] must list distinct seats, at least one; got {winners!r}")
+    definition = game.definition
+    sides = definition.partnerships(game.seats, definition.options_type.from_json(game.options)) or ()
+    for side in sides:
+        if len({json.dumps(scores[seat], sort_keys=True) for seat in side}) > 1:
+            shared = [scores[seat] for seat in side]
+            raise where.fail(f"partners {list(side)} must share one score in result()['scores']; "
+                             f"got {shared!r}")
+        if len({seat in winners for seat in side}) > 1:
+            raise where.fail(f"partners {list(side)} must win or lose together; winners {winners!r}")
 
 
 def _replay(record: Mapping[str, Any], where: _Where, what: str) -> hs.Game:
