@@ -17,7 +17,7 @@ from highstakes.catalog.millionaire.rules import MillionaireState
 from highstakes.catalog.millionaire.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import BotInfo
+from highstakes.engine.parts import Advisor, Analysis, BotInfo
 
 
 class MillionaireDefinition(GameDefinition):
@@ -48,6 +48,16 @@ class MillionaireDefinition(GameDefinition):
         from highstakes.catalog.millionaire.bots import BOTS
 
         return BOTS
+
+    def advisor(self) -> Advisor:
+        from highstakes.catalog.millionaire.advisor import advise
+
+        return advise
+
+    def analysis(self) -> Analysis:
+        from highstakes.catalog.millionaire.analysis import ANALYSIS
+
+        return ANALYSIS
 
 
 MILLIONAIRE = MillionaireDefinition()

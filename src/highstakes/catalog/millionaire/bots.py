@@ -147,9 +147,10 @@ def find(legal: Sequence[Action], data: dict[str, JSON]) -> Action | None:
 
 # --- the bot -----------------------------------------------------------------------------------------
 class KnowerBot:
-    """A contestant with a knowledge model; ``skill`` is its dial, the clues it reads (0 to 4)."""
+    """A contestant with a knowledge model; ``skill`` is its dial, the clues it reads (0 to 4).
+    Without ``favourites`` it reads as many clues in every category."""
 
-    def __init__(self, name: str, skill: float) -> None:
+    def __init__(self, name: str, skill: float, favourites: bool = True) -> None:
         if not 0 <= skill <= HUNCH_CLUES:
             raise ValueError(f"skill is 0 to {HUNCH_CLUES} clues; got {skill}")
         self.name = name
@@ -157,7 +158,7 @@ class KnowerBot:
         digest = hashlib.sha256(name.encode()).digest()
         # Two strong and two weak categories, the same for every game of this bot.
         order = sorted(CATEGORIES, key=lambda category: hashlib.sha256(digest + category.encode()).digest())
-        self.strong, self.weak = set(order[:2]), set(order[2:4])
+        self.strong, self.weak = (set(order[:2]), set(order[2:4])) if favourites else (set(), set())
         self._accuracy: dict[tuple[int, Lifelines, tuple[int, float], float, bool], float] = {}
 
     # --- knowledge -------------------------------------------------------------------------------
@@ -212,10 +213,14 @@ class KnowerBot:
         return belief(clues, clue_accuracy(int(view["level"])), allowed, held, trust)  # type: ignore[arg-type]
 
     # --- deciding --------------------------------------------------------------------------------
-    def weigh(self, view: dict[str, JSON], legal: Sequence[Action], probabilities: Sequence[float]) -> Weighing:
+    def weigh(self, view: dict[str, JSON], legal: Sequence[Action], probabilities: Sequence[float],
+              hunches: bool | None = None) -> Weighing:
+        """Walking away, answering and each lifeline, in expected money; ``hunches`` says whether its
+        later answers come from clues (by default, whether the game deals hunches)."""
         you = int(view["you"])  # type: ignore[arg-type]
         steps = int(view["players"][you]["step"])  # type: ignore[index]
-        hunches = hunches_on(view)
+        dealt = hunches_on(view)
+        own = dealt if hunches is None else hunches
         friends = helpers(view, you)
         trust = max((vote_reliability(view, friend, you) for friend in friends), default=0.5)
         audience = audience_evidence(view, you)
@@ -224,10 +229,11 @@ class KnowerBot:
         def accuracy(level: int, spent: Lifelines) -> float:
             # Later questions: every vote as an average player's, and under bluffing half of them
             # misleading (who will lead by then is unknown).
-            honest = honest_reliability(level, hunches)
+            honest = honest_reliability(level, dealt)
             later = round((honest + BLUFF_RELIABILITY) / 2 if bluffing else honest, 6)
-            voters = (SIMULATED_VOTERS, audience_accuracy(level)) if len(friends) < 2 else (len(friends), later)
-            return self.accuracy(level, spent, voters, later, hunches)
+            simulated = len(friends) < 2
+            voters = (SIMULATED_VOTERS, audience_accuracy(level)) if simulated else (len(friends), later)
+            return self.accuracy(level, spent, voters, later, own)
 
         evidence = Evidence(audience[0], audience[1], trust)
         return weigh(probabilities, steps, lifelines_left(legal), accuracy, evidence)
@@ -255,7 +261,8 @@ class KnowerBot:
             return find(legal, {"walk": True}) or rng.choice(legal)
         return find(legal, {"answer": weighing.best}) or rng.choice(legal)
 
-    def best_friend(self, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def best_friend(self, view: dict[str, JSON], legal: Sequence[Action],
+                    rng: random.Random) -> Action | None:
         """The phone call to the friend whose card it trusts most (the nearest seat among equals)."""
         you = int(view["you"])  # type: ignore[arg-type]
         calls = [action for action in legal if "phone" in action.to_json()]  # type: ignore[operator]
@@ -270,7 +277,7 @@ BOTS: tuple[BotInfo, ...] = (
     BotInfo("knower-weak", lambda: KnowerBot("knower-weak", 1), N_("weak"),
             N_("reads one clue of its hunch (two in its strong categories), weighs the ladder")),
     BotInfo("knower", lambda: KnowerBot("knower", 2), N_("average"),
-            N_("reads two clues of its hunch, weighs the ladder and spends lifelines where they are worth most")),
+            N_("reads two clues of its hunch, weighs the ladder and what each lifeline is worth")),
     BotInfo("knower-strong", lambda: KnowerBot("knower-strong", 4), N_("strong"),
             N_("reads every clue of its hunch (three in its weak categories), weighs the ladder")),
 )

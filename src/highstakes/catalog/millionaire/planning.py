@@ -102,7 +102,9 @@ def _decide(probabilities: Sequence[float], steps: int, onward: float) -> tuple[
     return best, answer, float(reached(steps))
 
 
-def _outcomes(lifeline: str, probabilities: Sequence[float], evidence: Evidence) -> list[tuple[float, list[float]]]:
+def _outcomes(
+    lifeline: str, probabilities: Sequence[float], evidence: Evidence,
+) -> list[tuple[float, list[float]]]:
     """What ``lifeline`` may show, each with its chance and the belief it leaves."""
     seen: dict[tuple[str, ...], float] = defaultdict(float)
     likelihood: Callable[[tuple[str, ...], str], float]
@@ -115,8 +117,10 @@ def _outcomes(lifeline: str, probabilities: Sequence[float], evidence: Evidence)
         def likelihood(pair: tuple[str, ...], letter: str) -> float:
             return 1 / 3 if letter in pair else 0.0
     else:
-        votes, reliability = ((evidence.audience_votes, evidence.audience_reliability) if lifeline == "audience"
-                              else (1, evidence.phone_reliability))
+        if lifeline == "audience":
+            votes, reliability = evidence.audience_votes, evidence.audience_reliability
+        else:
+            votes, reliability = 1, evidence.phone_reliability
         hands = {tuple(sorted((*cast, correct))) for correct in LETTERS
                  for cast in itertools.combinations_with_replacement(LETTERS, votes)}
         for hand in hands:
