@@ -29,8 +29,9 @@ from highstakes.catalog.millionaire.knowledge import belief
 from highstakes.catalog.millionaire.money import DOLLAR, dollars
 from highstakes.catalog.millionaire.rules import HUNCH_CLUES, clue_accuracy
 from highstakes.catalog.millionaire.words import _
-from highstakes.cli.words import percent
 from highstakes.engine.action import JSON, Action
+from highstakes.i18n import get_language
+from highstakes.i18n.numbers import format_percent
 
 #: The key of the view under which a face passes the confidence a person states.
 STATED = "stated_confidence"
@@ -45,6 +46,11 @@ class BadConfidence(ValueError):
 def whole_dollars(cents: float) -> str:
     """An expected amount as people say it, to the dollar."""
     return dollars(round(cents / DOLLAR) * DOLLAR)
+
+
+def percent(share: float) -> str:
+    """A share as the reader's language writes a whole percentage."""
+    return format_percent(share, get_language())
 
 
 def lifeline_name(name: str) -> str:
@@ -103,7 +109,7 @@ def advise(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
         return {
             "role": "helper", "action": card.to_json(), "label": str(card),
             "reason": _("you believe {letter} most ({share}); the rules let you pass any card").format(
-                letter=card.value, share=percent(probabilities[ranked[0]], 0)),
+                letter=card.value, share=percent(probabilities[ranked[0]])),
             "confidence": shares, "confidence_from": source,
         }
     hunches = hunches_on(view)
@@ -126,7 +132,7 @@ def advise(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     sentences = [
         origin[source],
         values.format(
-            letter=weighing.best, share=percent(shares[weighing.best], 0),
+            letter=weighing.best, share=percent(shares[weighing.best]),
             answer=whole_dollars(weighing.answer), walk=whole_dollars(weighing.walk)),
     ]
     if lifeline is not None:

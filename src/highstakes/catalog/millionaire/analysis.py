@@ -18,14 +18,14 @@ from typing import Any
 
 from highstakes.bots.registry import make_bot
 from highstakes.bots.runner import MAX_DECISIONS
-from highstakes.catalog.millionaire.advisor import lifeline_name, whole_dollars
+from highstakes.catalog.millionaire.advisor import lifeline_name, percent, whole_dollars
 from highstakes.catalog.millionaire.money import STEPS
 from highstakes.catalog.millionaire.planning import LIFELINES
 from highstakes.catalog.millionaire.words import _, ngettext
-from highstakes.cli.words import percent
 from highstakes.engine.bot import Bot
 from highstakes.engine.game import Game, new_game
 from highstakes.engine.parts import Analysis
+from highstakes.i18n.numbers import format_number
 
 GAME_ID = "millionaire"
 OUTCOMES = ("millionaire", "wrong", "walked")
@@ -150,17 +150,18 @@ def _skill(name: str) -> float | None:
 def format_summary(summary: Mapping[str, Any]) -> str:
     """The summary in words, in the reader's language."""
     games = ngettext("{count} game", "{count} games", summary["games"]).format(count=summary["games"])
-    lines = [_("Millionaire: {games}, seed {seed}; bots {bots}").format(
-        games=games, seed=summary["seed"], bots=", ".join(summary["bots"]))]
+    lines = [_("{game}: {games}, seed {seed}; bots {bots}").format(
+        game=_("Who Wants to Be a Millionaire"), games=games, seed=summary["seed"], bots=", ".join(summary["bots"]))]
     for name, row in summary["per_bot"].items():
-        skill = (_("skill {clues} of 4 clues").format(clues=f"{row['skill']:g}") if row["skill"] is not None
-                 else _("no skill dial"))
+        skill = _("no skill dial")
+        if row["skill"] is not None:
+            skill = _("skill {clues} of 4 clues").format(clues=format_number(row["skill"]))
         rounds = ngettext("{count} round", "{count} rounds", row["rounds"]).format(count=row["rounds"])
         outcomes = row["outcomes"]
         total = max(1, row["rounds"])
 
         def share(count: int, total: int = total) -> str:
-            return percent(count / total, 0)
+            return percent(count / total)
 
         lines += [
             "",
@@ -170,12 +171,12 @@ def format_summary(summary: Mapping[str, Any]) -> str:
                 rounds=rounds),
             "  " + _("reached step {step} on average; rounds ended wrong {wrong}, walking away {walked}, "
                      "at the million {million}").format(
-                step=f"{row['mean_step']:.1f}", wrong=share(outcomes["wrong"]),
+                step=format_number(round(row["mean_step"], 1)), wrong=share(outcomes["wrong"]),
                 walked=share(outcomes["walked"]), million=share(outcomes["millionaire"])),
             "  " + _("steps reached: {steps}").format(steps=", ".join(
                 f"{step}: {count}" for step, count in row["steps"].items() if count)),
             "  " + _("lifelines spent, share of rounds: {uses}").format(uses=", ".join(
-                f"{lifeline_name(lifeline)} {percent(use['per_round'], 0)}"
+                f"{lifeline_name(lifeline)} {percent(use['per_round'])}"
                 for lifeline, use in row["lifelines"].items())),
         ]
     return "\n".join(lines)

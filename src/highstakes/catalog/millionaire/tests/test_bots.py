@@ -11,7 +11,6 @@ import highstakes as hs
 from highstakes.bots import make_bot, play_out
 from highstakes.catalog.millionaire.analysis import simulate_summary
 from highstakes.catalog.millionaire.bots import BLUFF_RELIABILITY, KnowerBot, misleads, vote_reliability
-from highstakes.catalog.millionaire.rules import clue_accuracy
 from highstakes.engine.action import JSON, Action
 
 

@@ -12,7 +12,7 @@ MILLION = 1_000_000 * DOLLAR
 NONE: frozenset[str] = frozenset()
 
 
-def constant(accuracy: float):  # noqa: ANN201
+def constant(accuracy: float):
     return lambda level, spent: accuracy
 
 
