@@ -151,7 +151,8 @@ def format_summary(summary: Mapping[str, Any]) -> str:
     """The summary in words, in the reader's language."""
     games = ngettext("{count} game", "{count} games", summary["games"]).format(count=summary["games"])
     lines = [_("{game}: {games}, seed {seed}; bots {bots}").format(
-        game=_("Who Wants to Be a Millionaire"), games=games, seed=summary["seed"], bots=", ".join(summary["bots"]))]
+        game=_("Who Wants to Be a Millionaire"), games=games, seed=summary["seed"],
+        bots=", ".join(summary["bots"]))]
     for name, row in summary["per_bot"].items():
         skill = _("no skill dial")
         if row["skill"] is not None:

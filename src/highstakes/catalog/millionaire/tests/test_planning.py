@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import highstakes as hs
 from highstakes.catalog.millionaire.knowledge import answer_accuracy, belief, hand_likelihood
 from highstakes.catalog.millionaire.planning import ladder_value, weigh
 
@@ -103,6 +104,15 @@ def test_audience_cards_are_weighed_by_the_reliability_of_the_voters() -> None:
     assert trusted[0] == pytest.approx(6 / 7)
     # At 15 %: A is 2 × 0.15 × 0.85/3 = 0.085, B is (0.85/3)² = 0.0803.
     assert doubted[0] == pytest.approx(0.085 / (0.085 + (0.85 / 3) ** 2))
+
+
+def test_the_hidden_information_sampler_weighs_a_hand_as_the_bots_do() -> None:
+    """A seat holding audience cards A, B, B (two voters): B is correct six times in seven, as above."""
+    g = hs.new_game("millionaire", 3, seed=1, options={"hunches": "off"})
+    state = g._state
+    state.audience_cards[0] = ["A", "B", "B"]
+    weights = state.evidence_weights(0)
+    assert [weight / sum(weights) for weight in weights] == pytest.approx([1 / 7, 6 / 7, 0, 0])
 
 
 def test_phone_cards() -> None:
