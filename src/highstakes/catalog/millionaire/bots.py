@@ -36,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import fmean
 
 from highstakes.catalog.millionaire.actions import LETTERS
@@ -119,8 +119,9 @@ def hands(view: dict[str, JSON], seat: int) -> tuple[list[list[str]], list[float
     if audience:
         held.append(list(audience))  # type: ignore[arg-type]
         votes = len(audience) - 1  # type: ignore[arg-type]
-        simulated, reliability = audience_evidence(view, seat)
-        trust.append(reliability if votes == simulated else honest_reliability(
+        expected, reliability = audience_evidence(view, seat)
+        # Votes from this table as expected; any other count (not seen in play) as average players'.
+        trust.append(reliability if votes == expected else honest_reliability(
             int(view["level"]), hunches_on(view)))  # type: ignore[arg-type]
     phone = view.get("your_phone_cards")
     if phone:
@@ -273,16 +274,25 @@ class KnowerBot:
         return rng.choice([call for call in calls if trust[call] == best])
 
 
+#: Each bot's skill dial: the clues of its hunch it reads.
+SKILLS: dict[str, float] = {"knower-weak": 1.0, "knower": 2.0, "knower-strong": 4.0}
+
+
+def _knower(name: str) -> Callable[[], KnowerBot]:
+    def make() -> KnowerBot:
+        return KnowerBot(name, SKILLS[name])
+
+    make.__name__ = f"make_{name.replace('-', '_')}"
+    return make
+
+
 BOTS: tuple[BotInfo, ...] = (
-    BotInfo("knower-weak", lambda: KnowerBot("knower-weak", 1), N_("weak"),
+    BotInfo("knower-weak", _knower("knower-weak"), N_("weak"),
             N_("reads one clue of its hunch (two in its strong categories), weighs the ladder")),
-    BotInfo("knower", lambda: KnowerBot("knower", 2), N_("average"),
+    BotInfo("knower", _knower("knower"), N_("average"),
             N_("reads two clues of its hunch, weighs the ladder and what each lifeline is worth")),
-    BotInfo("knower-strong", lambda: KnowerBot("knower-strong", 4), N_("strong"),
+    BotInfo("knower-strong", _knower("knower-strong"), N_("strong"),
             N_("reads every clue of its hunch (three in its weak categories), weighs the ladder")),
 )
-
-#: Each bot's skill dial, for reports.
-SKILLS: dict[str, float] = {"knower-weak": 1.0, "knower": 2.0, "knower-strong": 4.0}
 
 __all__ = ["BLUFF_RELIABILITY", "BOTS", "SKILLS", "KnowerBot", "misleads", "vote_reliability"]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 import highstakes as hs
+from highstakes.bots import make_bot
 from highstakes.catalog.millionaire import MILLIONAIRE
 from highstakes.catalog.millionaire.advisor import advise
 from highstakes.catalog.millionaire.analysis import format_summary, simulate_summary
@@ -100,6 +102,23 @@ def test_a_helper_is_told_the_card_it_believes_most() -> None:
     advice = advise(view, g.legal_actions(1))
     assert advice["action"] == {"card": "B"} and advice["role"] == "helper"
     assert advise(g.view(0), g.legal_actions(0))["action"] is None  # not its turn
+
+
+@pytest.mark.parametrize("options", [{"hunches": "on", "bluffing": "on"},
+                                     {"hunches": "off", "host": "rotating"}])
+def test_the_advice_is_always_a_legal_move(options: dict[str, str]) -> None:
+    """At every decision of seeded bot games, contestants and helpers alike."""
+    for seed in range(3):
+        g = hs.new_game("millionaire", 3, seed=seed, options=options)
+        bots = [make_bot("millionaire", name) for name in ("knower-weak", "knower", "knower-strong")]
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act[0]
+            view, legal = g.view(seat), g.legal_actions(seat)
+            advice = advise(view, legal)
+            assert advice["action"] in [action.to_json() for action in legal], advice
+            assert advice["label"] and advice["reason"]
+            g.act(seat, bots[seat].choose(view, legal, rng))
 
 
 # --- the analysis ---------------------------------------------------------------------------------------
