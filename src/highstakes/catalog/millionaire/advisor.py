@@ -2,11 +2,12 @@
 away, and the lifeline worth most now (RULES.md §4.2, §4.5), in plain words.
 
 **Confidence.** The advice starts from how sure the person is of each option. A face that asks
-for it sends it in the view it passes to the advisor, as ``stated_confidence``: a number per
-letter (``{"A": 60, "B": 30, "C": 10, "D": 0}``; percentages or shares, scaled to sum to 1;
-options a 50:50 covered count as 0). Without it the advisor takes the person's hunch when the
-game deals hunches (all four clues, with the person's 50:50 and lifeline cards), else an even
-chance over the options left, with the cards weighed as evidence; the advice says which.
+for it passes it in the view as ``hint_input`` (the server puts a hint message's ``input``
+there): ``{"confidence": {"A": 60, "B": 30, "C": 10, "D": 0}}``, a number per letter (or a list
+of four), percentages or shares, scaled to sum to 1; options a 50:50 covered count as 0.
+Without it the advisor takes the person's hunch when the game deals hunches (all four clues,
+with the person's 50:50 and lifeline cards), else an even chance over the options left, with
+the cards weighed as evidence; the advice says which (``confidence_from``).
 
 **The person's later questions.** Expected money over the rest of the ladder needs how often
 the person will be right higher up. The advisor assumes a player who reads all four clues of
@@ -33,8 +34,8 @@ from highstakes.engine.action import JSON, Action
 from highstakes.i18n import get_language
 from highstakes.i18n.numbers import format_percent
 
-#: The key of the view under which a face passes the confidence a person states.
-STATED = "stated_confidence"
+#: Where a face passes what the person tells the advisor, and the key of their confidence in it.
+INPUT, CONFIDENCE = "hint_input", "confidence"
 #: A player without hunches, for the person's later questions: an average player.
 AVERAGE_SKILL = 2
 
@@ -59,7 +60,12 @@ def lifeline_name(name: str) -> str:
 
 def stated(view: Mapping[str, JSON], allowed: list[str]) -> list[float] | None:
     """The confidence the person stated, as shares of 1 over the options left; None if not given."""
-    given = view.get(STATED)
+    told = view.get(INPUT)
+    if told is None:
+        return None
+    if not isinstance(told, dict):
+        raise BadConfidence(_("state your confidence as a number for each letter A, B, C and D"))
+    given = told.get(CONFIDENCE)
     if given is None:
         return None
     if isinstance(given, list) and len(given) == 4:
@@ -155,4 +161,4 @@ def advise(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     }
 
 
-__all__ = ["STATED", "BadConfidence", "advise", "confidence", "stated"]
+__all__ = ["CONFIDENCE", "INPUT", "BadConfidence", "advise", "confidence", "stated"]

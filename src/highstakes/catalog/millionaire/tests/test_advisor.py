@@ -14,6 +14,7 @@ from highstakes.catalog.millionaire.advisor import advise
 from highstakes.catalog.millionaire.analysis import format_summary, simulate_summary
 from highstakes.cli.main import main
 from highstakes.engine.action import JSON, Action
+from highstakes.testing.servers import ThreadServer
 
 DOLLAR = 100
 
@@ -38,7 +39,7 @@ def test_the_advice_from_a_stated_confidence_worked_by_hand() -> None:
     away: $500,000. The 50:50 keeps A and B (chance 1/3: still $516,000) or shows the answer
     ($1,000,000): 1/3 × 516,000 + 2/3 × 1,000,000 = $838,666.67, so it adds $322,666.67."""
     view, legal = last_question()
-    view["stated_confidence"] = {"A": 50, "B": 50}
+    view["hint_input"] = {"confidence": {"A": 50, "B": 50}}
     advice = advise(view, legal)
     assert advice["confidence_from"] == "stated"
     assert advice["confidence"] == {"A": 0.5, "B": 0.5, "C": 0.0, "D": 0.0}
@@ -56,7 +57,7 @@ def test_the_advice_to_walk_away_when_answering_is_worth_less() -> None:
     $354,666.67, less than the $500,000 in hand."""
     view, legal = last_question()
     legal = [action for action in legal if action.to_json() != {"fifty": True}]
-    view["stated_confidence"] = [1, 1, 1, 0]
+    view["hint_input"] = {"confidence": [1, 1, 1, 0]}
     advice = advise(view, legal)
     assert advice["answer_value"] == pytest.approx(354_666.6667 * DOLLAR)
     assert advice["action"] == {"walk": True} and advice["best_lifeline"] is None
@@ -66,14 +67,14 @@ def test_the_advice_to_walk_away_when_answering_is_worth_less() -> None:
 def test_a_stated_confidence_counts_only_the_options_a_fifty_left() -> None:
     view, legal = last_question()
     view["your_options"] = ["A", "C"]
-    view["stated_confidence"] = {"A": 1, "B": 5, "C": 3}
+    view["hint_input"] = {"confidence": {"A": 1, "B": 5, "C": 3}}
     assert advise(view, legal)["confidence"] == {"A": 0.25, "B": 0.0, "C": 0.75, "D": 0.0}
 
 
 @pytest.mark.parametrize("given", [{"E": 1}, {"A": -1}, {"A": "lots"}, {"A": 0}, "A", [1, 2]])
 def test_a_bad_confidence_is_refused_in_words(given: JSON) -> None:
     view, legal = last_question()
-    view["stated_confidence"] = given
+    view["hint_input"] = {"confidence": given}
     advice = advise(view, legal)
     assert advice["action"] is None and advice["reason"]
     assert "confidence" in advice["reason"] or "option" in advice["reason"]
@@ -98,7 +99,7 @@ def test_a_helper_is_told_the_card_it_believes_most() -> None:
     g = hs.new_game("millionaire", 3, seed=4, options={"hunches": "off"})
     g.act(0, {"phone": 1})
     view = g.view(1)
-    view["stated_confidence"] = {"B": 2, "D": 1}
+    view["hint_input"] = {"confidence": {"B": 2, "D": 1}}
     advice = advise(view, g.legal_actions(1))
     assert advice["action"] == {"card": "B"} and advice["role"] == "helper"
     assert advise(g.view(0), g.legal_actions(0))["action"] is None  # not its turn
@@ -158,3 +159,20 @@ def test_simulate_reports_the_analysis(capsys: pytest.CaptureFixture[str]) -> No
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "reached step" in out and "knower-weak (skill 1 of 4 clues)" in out
+
+
+def test_a_hint_message_tells_the_advisor_the_persons_confidence(server: ThreadServer) -> None:
+    """Through the server: the hint message's ``input`` reaches the advisor; a malformed one is refused."""
+    room = server.create_room(["human"], game="millionaire", options={"hunches": "off"})  # no bot to move on
+    _seat, token = server.join(room, "Ann", 0)
+    with server.client(room, token) as ann:
+        assert ann.last_state()["to_act"] == [0]
+        ann.send({"type": "hint", "input": {"confidence": {"A": 80, "B": 20}}})
+        hint = ann.recv_until(lambda message: message["type"] == "hint" and "hint" in message)["hint"]
+        assert hint["confidence_from"] == "stated"
+        assert hint["confidence"] == {"A": 0.8, "B": 0.2, "C": 0.0, "D": 0.0}
+        ann.send({"type": "hint", "input": "A"})
+        assert "input" in ann.error("bad_message")["message"]
+        ann.send({"type": "hint"})
+        plain = ann.recv_until(lambda message: message["type"] == "hint" and "hint" in message)["hint"]
+        assert plain["confidence_from"] == "even"
