@@ -36,13 +36,13 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from statistics import fmean
 
 from highstakes.catalog.millionaire.actions import LETTERS
 from highstakes.catalog.millionaire.bank import CATEGORIES
 from highstakes.catalog.millionaire.knowledge import answer_accuracy, belief
-from highstakes.catalog.millionaire.planning import LIFELINES, Evidence, Lifelines, Weighing, weigh
+from highstakes.catalog.millionaire.planning import LIFELINES, Evidence, Lifelines, Memo, Weighing, weigh
 from highstakes.catalog.millionaire.rules import (
     HUNCH_CLUES,
     SIMULATED_VOTERS,
@@ -147,6 +147,11 @@ def find(legal: Sequence[Action], data: dict[str, JSON]) -> Action | None:
 
 
 # --- the bot -----------------------------------------------------------------------------------------
+#: A reader's accuracy by level, lifelines spent and helpers; and its ladder values by table.
+_ACCURACY: dict[Hashable, dict[tuple[int, Lifelines, tuple[int, float], float, bool], float]] = {}
+_LADDERS: dict[Hashable, Memo] = {}
+
+
 class KnowerBot:
     """A contestant with a knowledge model; ``skill`` is its dial, the clues it reads (0 to 4).
     Without ``favourites`` it reads as many clues in every category."""
@@ -160,7 +165,10 @@ class KnowerBot:
         # Two strong and two weak categories, the same for every game of this bot.
         order = sorted(CATEGORIES, key=lambda category: hashlib.sha256(digest + category.encode()).digest())
         self.strong, self.weak = (set(order[:2]), set(order[2:4])) if favourites else (set(), set())
-        self._accuracy: dict[tuple[int, Lifelines, tuple[int, float], float, bool], float] = {}
+        # What it works out depends only on how it reads (and the table): shared by every bot that
+        # reads alike, in every game of the process.
+        self._knows = (skill, frozenset(self.strong), frozenset(self.weak))
+        self._accuracy = _ACCURACY.setdefault(self._knows, {})
 
     # --- knowledge -------------------------------------------------------------------------------
     def reads(self, category: str | None) -> float:
@@ -237,7 +245,9 @@ class KnowerBot:
             return self.accuracy(level, spent, voters, later, own)
 
         evidence = Evidence(audience[0], audience[1], trust)
-        return weigh(probabilities, steps, lifelines_left(legal), accuracy, evidence)
+        # The ladder's values depend on the table only (helpers, bluffing, hunches): kept per table.
+        memo = _LADDERS.setdefault((self._knows, len(friends), bluffing, dealt, own), {})
+        return weigh(probabilities, steps, lifelines_left(legal), accuracy, evidence, memo)
 
     def choose(self, view: dict[str, JSON], legal: list[Action], rng: random.Random) -> Action:
         you = int(view["you"])  # type: ignore[arg-type]

@@ -37,10 +37,14 @@ def subsets(lifelines: Lifelines) -> list[Lifelines]:
             for chosen in itertools.combinations(names, size)]
 
 
-def ladder_value(steps: int, lifelines: Lifelines, accuracy: Accuracy) -> float:
+Memo = dict[tuple[int, Lifelines], float]
+
+
+def ladder_value(steps: int, lifelines: Lifelines, accuracy: Accuracy, memo: Memo | None = None) -> float:
     """Expected money (cents) of a player with ``steps`` right answers and ``lifelines`` left who
-    plays on well: max(walk away, answer with the best set of lifelines spent) at every step."""
-    memo: dict[tuple[int, Lifelines], float] = {}
+    plays on well: max(walk away, answer with the best set of lifelines spent) at every step.
+    ``memo`` keeps the values between calls with the same ``accuracy``."""
+    memo = {} if memo is None else memo
 
     def value(step: int, left: Lifelines) -> float:
         if step >= STEPS:
@@ -145,21 +149,23 @@ def weigh(
     lifelines: Lifelines,
     accuracy: Accuracy,
     evidence: Evidence | None = None,
+    memo: Memo | None = None,
 ) -> Weighing:
     """Decide the question on the table for a player who believes ``probabilities`` now.
 
     Answering option x is worth p(x) × V(steps + 1, lifelines kept) + (1 − p(x)) × safe haven;
     walking away is worth what the player reached. A lifeline's gain is the expected value of
     deciding after seeing its cards (that lifeline spent, the others kept) less the value of
-    deciding now with it kept.
+    deciding now with it kept. ``memo`` is passed on to :func:`ladder_value`.
     """
     evidence = evidence or Evidence()
+    memo = {} if memo is None else memo
     left = frozenset(lifelines)
-    best, answer, walk = _decide(probabilities, steps, ladder_value(steps + 1, left, accuracy))
+    best, answer, walk = _decide(probabilities, steps, ladder_value(steps + 1, left, accuracy, memo))
     now = max(answer, walk)
     gains = {}
     for lifeline in sorted(left, key=LIFELINES.index):
-        onward = ladder_value(steps + 1, left - {lifeline}, accuracy)
+        onward = ladder_value(steps + 1, left - {lifeline}, accuracy, memo)
         after = 0.0
         for chance, updated in _outcomes(lifeline, probabilities, evidence):
             _best, answer_then, walk_then = _decide(updated, steps, onward)
@@ -168,4 +174,4 @@ def weigh(
     return Weighing(LETTERS[best], answer, walk, gains)
 
 
-__all__ = ["LIFELINES", "Accuracy", "Evidence", "Weighing", "ladder_value", "subsets", "weigh"]
+__all__ = ["LIFELINES", "Accuracy", "Evidence", "Memo", "Weighing", "ladder_value", "subsets", "weigh"]
