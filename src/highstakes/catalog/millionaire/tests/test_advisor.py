@@ -176,3 +176,15 @@ def test_a_hint_message_tells_the_advisor_the_persons_confidence(server: ThreadS
         ann.send({"type": "hint"})
         plain = ann.recv_until(lambda message: message["type"] == "hint" and "hint" in message)["hint"]
         assert plain["confidence_from"] == "even"
+
+
+def test_simulate_takes_on_and_off_as_the_options_own_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """``-o bluffing=on``: "on" is one of the option's values, not the command line's true."""
+    args = ["simulate", "millionaire", "--games", "2", "--bots", "knower,knower", "--json",
+            "-o", "bluffing=on", "-o", "hunches=off"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["analysis"]["options"]["bluffing"] == "on" and data["analysis"]["options"]["hunches"] == "off"
+    assert main([*args[:-1], "hunches=maybe"]) == 2
+    refusal = "highstakes: error: option 'hunches' must be one of 'on', 'off'; got 'maybe'\n"
+    assert capsys.readouterr().err == refusal
