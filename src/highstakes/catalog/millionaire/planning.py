@@ -127,7 +127,7 @@ def _outcomes(
             votes, reliability = 1, evidence.phone_reliability
         hands = {tuple(sorted((*cast, correct))) for correct in LETTERS
                  for cast in itertools.combinations_with_replacement(LETTERS, votes)}
-        for hand in hands:
+        for hand in sorted(hands):  # in a fixed order, so that sums come out the same in every process
             seen[hand] = sum(chance * hand_likelihood(hand, letter, reliability)
                              for letter, chance in zip(LETTERS, probabilities, strict=True))
 
