@@ -33,7 +33,7 @@ class MillionaireDefinition(GameDefinition):
     resources = __name__  # rules.md, README.md and the question packs
     options_type = MillionaireOptions
     hidden_information = True  # the correct answer, every seat's answer, hunch and lifeline cards
-    seat_keys = GameDefinition.seat_keys | {"host", "asker", "waiting_for"}
+    seat_keys = GameDefinition.seat_keys | {"host", "asker", "waiting_for", "your_friend"}
     # Per round: 15 questions, each with its chance events (a question, a hunch per seat,
     # lifelines) and decisions (an answer per seat, lifelines, cards passed); 15 rounds at most.
     max_game_length = 15 * STEPS * (2 + 8 * 12)

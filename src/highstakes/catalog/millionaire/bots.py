@@ -125,10 +125,13 @@ def hands(view: dict[str, JSON], seat: int) -> tuple[list[list[str]], list[float
             int(view["level"]), hunches_on(view)))  # type: ignore[arg-type]
     phone = view.get("your_phone_cards")
     if phone:
-        # The friend is the one this seat trusts most, as a bot chooses (the view does not name it).
         held.append(list(phone))  # type: ignore[arg-type]
-        trust.append(max((vote_reliability(view, friend, seat) for friend in helpers(view, seat)),
-                         default=honest_reliability(int(view["level"]), hunches_on(view))))  # type: ignore[arg-type]
+        friend = view.get("your_friend")
+        if isinstance(friend, int):
+            trust.append(vote_reliability(view, friend, seat))
+        else:  # a view without the friend: the one this seat trusts most, as a bot chooses
+            trust.append(max((vote_reliability(view, other, seat) for other in helpers(view, seat)),
+                             default=honest_reliability(int(view["level"]), hunches_on(view))))  # type: ignore[arg-type]
     return held, trust
 
 

@@ -469,6 +469,7 @@ class MillionaireState(GameState):
             "your_options": (self.kept[seat] or list(LETTERS)) if mine else None,
             "your_audience_cards": self.audience_cards[seat] if mine else None,
             "your_phone_cards": self.phone_cards[seat] if mine else None,
+            "your_friend": self.friend[seat] if mine else None,
             "your_card": self.asking["votes"].get(seat) if mine and self.asking else None,
             "correct": LETTERS[self.correct] if shown and self.question else None,
             "last_reveal": None if last is None else self._reveal_view(last),

@@ -10,7 +10,13 @@ import pytest
 import highstakes as hs
 from highstakes.bots import make_bot, play_out
 from highstakes.catalog.millionaire.analysis import simulate_summary
-from highstakes.catalog.millionaire.bots import BLUFF_RELIABILITY, KnowerBot, misleads, vote_reliability
+from highstakes.catalog.millionaire.bots import (
+    BLUFF_RELIABILITY,
+    KnowerBot,
+    hands,
+    misleads,
+    vote_reliability,
+)
 from highstakes.engine.action import JSON, Action
 
 
@@ -117,6 +123,23 @@ def test_an_asker_trusts_a_bluffer_less_only_when_bluffing_is_on() -> None:
     assert vote_reliability(view, 1, 0) == BLUFF_RELIABILITY
     _g, honest = phoned_view("off")
     assert vote_reliability(honest, 1, 0) > 0.5  # an average player's vote on the first question
+
+
+def test_an_asker_weighs_the_card_of_the_friend_it_phoned() -> None:
+    """Bluffing on, three players: seat 2 is far ahead, so it has no reason to mislead seat 0;
+    seat 1 starts level with seat 0 and would. Seat 0 phones seat 1: its cards count as a
+    bluffer's, whom the view names, not as those of the friend it would trust most."""
+    g = hs.new_game("millionaire", 3, seed=4, options={"bluffing": "on"})
+    g.act(0, {"phone": 1})
+    g.act(1, {"card": "C"})
+    view = g.view(0)
+    assert view["your_friend"] == 1 and g.view(1)["your_friend"] is None
+    view["players"][2]["money"] = 900_000 * 100
+    view["your_phone_cards"] = ["B", "C"]
+    assert hands(view, 0) == ([["B", "C"]], [BLUFF_RELIABILITY])
+    assert vote_reliability(view, 2, 0) > 0.5  # the friend it did not phone it would have trusted
+    view["your_friend"] = 2
+    assert hands(view, 0)[1] == [vote_reliability(view, 2, 0)]
 
 
 def test_players_out_of_the_round_still_vote_as_real_decisions() -> None:
