@@ -255,7 +255,10 @@ class KnowerBot:
     def choose(self, view: dict[str, JSON], legal: list[Action], rng: random.Random) -> Action:
         you = int(view["you"])  # type: ignore[arg-type]
         probabilities = self.belief(view, you)
-        ranked = sorted(range(4), key=lambda index: (-probabilities[index], index))
+        # Options it believes alike are taken in a random order: knowing nothing, it does not
+        # always say A.
+        draws = [rng.random() for _ in LETTERS]
+        ranked = sorted(range(4), key=lambda index: (-round(probabilities[index], 12), draws[index]))
         request = view.get("asked_of_you")
         if request:
             asker = int(request["asker"])  # type: ignore[index, call-overload]
@@ -273,7 +276,7 @@ class KnowerBot:
                 return chosen
         if weighing.walks:
             return find(legal, {"walk": True}) or rng.choice(legal)
-        return find(legal, {"answer": weighing.best}) or rng.choice(legal)
+        return find(legal, {"answer": LETTERS[ranked[0]]}) or rng.choice(legal)
 
     def best_friend(self, view: dict[str, JSON], legal: Sequence[Action],
                     rng: random.Random) -> Action | None:
