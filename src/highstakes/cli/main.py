@@ -33,14 +33,19 @@ class Failure(Exception):
     """The work could not be done (a port taken, say): printed as one line, exit code 1."""
 
 
-def _options(pairs: Sequence[str]) -> dict[str, Any]:
+def _options(pairs: Sequence[str], game_id: str) -> dict[str, Any]:
+    specs = {spec.name: spec for spec in definition(game_id).option_specs}
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise UsageError(_("options are written NAME=VALUE, e.g. -o dddd=800; got {pair}").format(
                 pair=repr(pair)))
-        options[name.strip()] = parse_option_value(value)
+        spec = specs.get(name.strip())
+        # One of the option's own words ("on" of an option offering "on" and "off") stays that
+        # word, not the true or false "on" and "off" are read as elsewhere.
+        own_word = spec is not None and value.strip() in spec.choices
+        options[name.strip()] = value.strip() if own_word else parse_option_value(value)
     return options
 
 
@@ -226,7 +231,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(_("one bot cannot play alone: name a bot for each seat (--bots {name},random) "
                            "or fill every seat with it (--bots {name} --seats {seats})").format(
                                name=name, seats=seats))
-    options = _options(args.option)
+    options = _options(args.option, game_id)
     workers = args.workers or 1
     _solve_first_if_needed(game_id, bot_names, options)
     try:
@@ -412,7 +417,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from highstakes.engine.options import resolve_options
 
     try:
-        resolved = resolve_options(game_id, definition(game_id).option_specs, _options(args.option))
+        resolved = resolve_options(game_id, definition(game_id).option_specs, _options(args.option, game_id))
     except ValueError as error:
         raise UsageError(str(error)) from None
     report = None if args.force else solver.cached(resolved)
@@ -454,7 +459,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(ngettext("{count} bots do not fit in {seats} seat",
                                   "{count} bots do not fit in {seats} seats", seats).format(
                                       count=len(bot_names), seats=seats))
-    options = _options(args.option)
+    options = _options(args.option, game_id)
     try:
         from highstakes.engine.options import resolve_options
 

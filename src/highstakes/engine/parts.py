@@ -19,7 +19,8 @@ from highstakes.engine.action import JSON, Action
 from highstakes.engine.bot import Bot
 
 #: An advisor reads a seat's view and legal actions and says what it would play and why:
-#: at least ``action`` (JSON or None) and ``label`` (words for a person).
+#: at least ``action`` (JSON or None) and ``label`` (words for a person). What the person tells
+#: it with the request (a hint message's ``input``) is in the view as ``hint_input``.
 Advisor = Callable[[dict[str, JSON], list[Action]], dict[str, JSON]]
 
 #: Told (done, total) as a long computation progresses.

@@ -17,7 +17,7 @@ from highstakes.catalog.millionaire.rules import MillionaireState
 from highstakes.catalog.millionaire.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import BotInfo
+from highstakes.engine.parts import Advisor, Analysis, BotInfo
 
 
 class MillionaireDefinition(GameDefinition):
@@ -33,7 +33,7 @@ class MillionaireDefinition(GameDefinition):
     resources = __name__  # rules.md, README.md and the question packs
     options_type = MillionaireOptions
     hidden_information = True  # the correct answer, every seat's answer, hunch and lifeline cards
-    seat_keys = GameDefinition.seat_keys | {"host", "asker", "waiting_for"}
+    seat_keys = GameDefinition.seat_keys | {"host", "asker", "waiting_for", "your_friend"}
     # Per round: 15 questions, each with its chance events (a question, a hunch per seat,
     # lifelines) and decisions (an answer per seat, lifelines, cards passed); 15 rounds at most.
     max_game_length = 15 * STEPS * (2 + 8 * 12)
@@ -48,6 +48,16 @@ class MillionaireDefinition(GameDefinition):
         from highstakes.catalog.millionaire.bots import BOTS
 
         return BOTS
+
+    def advisor(self) -> Advisor:
+        from highstakes.catalog.millionaire.advisor import advise
+
+        return advise
+
+    def analysis(self) -> Analysis:
+        from highstakes.catalog.millionaire.analysis import ANALYSIS
+
+        return ANALYSIS
 
 
 MILLIONAIRE = MillionaireDefinition()

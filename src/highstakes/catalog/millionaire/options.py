@@ -43,6 +43,12 @@ class MillionaireOptions(GameOptions):
            "answer from; off: no hunches, people answer from what they know"),
         labels={"on": N_("hunches dealt"), "off": N_("no hunches")},
     )
+    bluffing: str = option(
+        "off", ("off", "on"),
+        N_("off: bots asked for a card pass the answer they believe; on: a bot misleads a rival who "
+           "could draw level with it or pass it"),
+        labels={"off": N_("bots help honestly"), "on": N_("bots may bluff")},
+    )
 
     def total_rounds(self, seats: int) -> int:
         """Rounds in the game: each seat hosts ``rounds`` times, or ``rounds`` in all (app)."""

@@ -28,6 +28,7 @@ from typing import Any
 
 from highstakes.catalog.millionaire.actions import AUDIENCE, FIFTY, LETTERS, WALK, Move
 from highstakes.catalog.millionaire.bank import LEVELS, Question, read_pack, shipped_pack
+from highstakes.catalog.millionaire.knowledge import hand_likelihood
 from highstakes.catalog.millionaire.money import (
     BANK_FUND,
     LADDER,
@@ -468,6 +469,7 @@ class MillionaireState(GameState):
             "your_options": (self.kept[seat] or list(LETTERS)) if mine else None,
             "your_audience_cards": self.audience_cards[seat] if mine else None,
             "your_phone_cards": self.phone_cards[seat] if mine else None,
+            "your_friend": self.friend[seat] if mine else None,
             "your_card": self.asking["votes"].get(seat) if mine and self.asking else None,
             "correct": LETTERS[self.correct] if shown and self.question else None,
             "last_reveal": None if last is None else self._reveal_view(last),
@@ -557,26 +559,25 @@ class MillionaireState(GameState):
 
     def _draw_correct(self, seat: int | None, rng: random.Random) -> int:
         """A correct answer as likely as the seat's own evidence makes it (uniform for the spectator)."""
+        return rng.choices(range(4), weights=self.evidence_weights(seat))[0]
+
+    def evidence_weights(self, seat: int | None) -> list[float]:
+        """How likely each option is to be correct from what ``seat`` saw: its 50:50, its hunch and its
+        lifeline cards (the votes in them taken as honest, right half the time; see ``knowledge``)."""
         weights = [1.0] * 4
-        if seat is not None:
-            level = self.level
-            for index, letter in enumerate(LETTERS):
-                if self.kept[seat] is not None and letter not in self.kept[seat]:  # type: ignore[operator]
-                    weights[index] = 0.0
-                    continue
-                hunch = self.hunch[seat]
-                if hunch is not None:
-                    weights[index] *= letter_odds(hunch, index, clue_accuracy(level))
-                for cards in (self.audience_cards[seat], self.phone_cards[seat]):
-                    if cards is None:
-                        continue
-                    if letter not in cards:
-                        weights[index] = 0.0
-                        break
-                    rest = list(cards)
-                    rest.remove(letter)  # the host's correct card; the rest are votes, taken as honest
-                    weights[index] *= letter_odds("".join(rest), index, 0.5)
-        return rng.choices(range(4), weights=weights)[0]
+        if seat is None:
+            return weights
+        for index, letter in enumerate(LETTERS):
+            if self.kept[seat] is not None and letter not in self.kept[seat]:  # type: ignore[operator]
+                weights[index] = 0.0
+                continue
+            hunch = self.hunch[seat]
+            if hunch is not None:
+                weights[index] *= letter_odds(hunch, index, clue_accuracy(self.level))
+            for cards in (self.audience_cards[seat], self.phone_cards[seat]):
+                if cards is not None:
+                    weights[index] *= hand_likelihood(cards, letter, 0.5)
+        return weights
 
     def clone(self) -> MillionaireState:
         copy = MillionaireState.__new__(MillionaireState)
