@@ -344,7 +344,7 @@ def _simulate_duplicate(args: argparse.Namespace, game_id: str, bot_names: list[
 
     if args.plot:
         raise UsageError(_("--plot draws a game's own chart of ordinary games, not of --duplicate"))
-    options = _options(args.option)
+    options = _options(args.option, game_id)
     workers = args.workers or 1
     _solve_first_if_needed(game_id, bot_names, options)
 
