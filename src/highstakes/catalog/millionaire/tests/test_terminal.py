@@ -143,7 +143,7 @@ def test_walking_away_is_confirmed_then_secret_until_the_reveal() -> None:
         mine = next(entry for entry in reveal["answers"] if entry["seat"] == 0)
         assert mine == {"seat": 0, "answer": "walk", "outcome": "walked", "paid": 0, "step": 0}
         log = log_text(app)
-        assert log.index("Player 1 has locked in") < log.index("Player 1: walked away, walked away with $0")
+        assert log.index("Player 1 has locked in") < log.index("Player 1: walked away, takes $0")
         # Out of the round, and the players panel says so; the bot may still phone Player 1.
         assert "Player 1 (you) out of the round" in plain(app, "#players")
         await wait_for(pilot, lambda: app.human_to_act or app.game.is_over)

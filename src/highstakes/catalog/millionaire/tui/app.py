@@ -427,7 +427,7 @@ class MillionaireApp(TableApp):
             self._log(line)
 
     def _log_round_end(self, played: dict[str, JSON]) -> None:
-        paid = ", ".join(_("{name} {amount}").format(name=self.seat_name(seat), amount=dollars(amount))
+        paid = ", ".join(_("{name}: {amount}").format(name=self.seat_name(seat), amount=dollars(amount))
                          for seat, amount in enumerate(played["paid"]) if seat != played["host"])
         self._log(Text(_("Round {number} is over: {paid}").format(number=played["round"], paid=paid),
                        style="bold yellow"))

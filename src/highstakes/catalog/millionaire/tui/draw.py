@@ -210,7 +210,7 @@ def outcome_words(entry: dict[str, JSON]) -> Text:
     if outcome == "millionaire":
         return Text(_("right: wins {amount}!").format(amount=paid), style="bold yellow")
     if outcome == "walked":
-        return Text(_("walked away with {amount}").format(amount=paid), style="cyan")
+        return Text(_("takes {amount}").format(amount=paid), style="cyan")
     return Text(_("wrong: leaves with {amount}").format(amount=paid), style="bold red")
 
 
