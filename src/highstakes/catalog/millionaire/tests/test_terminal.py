@@ -145,7 +145,7 @@ def test_walking_away_is_confirmed_then_secret_until_the_reveal() -> None:
         log = log_text(app)
         assert log.index("Player 1 has locked in") < log.index("Player 1: walked away, takes $0")
         # Out of the round, and the players panel says so; the bot may still phone Player 1.
-        assert "Player 1 (you) out of the round" in plain(app, "#players")
+        assert "Player 1 (you) · out of the round" in plain(app, "#players")
         await wait_for(pilot, lambda: app.human_to_act or app.game.is_over)
         if app.human_to_act:
             assert "Bot 2 (average) phones you" in plain(app, "#status")
@@ -172,7 +172,7 @@ def test_people_at_one_keyboard_pass_it_and_an_out_player_is_phoned() -> None:
         assert app.seat_to_act == 1
         question = plain(app, "#question")
         assert "walk away" not in question and "locked in" not in question
-        assert "Player 1 locked in" in plain(app, "#players")  # that they have, in public
+        assert "Player 1 · locked in" in plain(app, "#players")  # that they have, in public
         await pilot.press("p")  # the only friend: still a choice, by name
         assert menu_lines(app, "#friends") == ["1 Player 1"]
         await pilot.press("enter")
@@ -230,5 +230,5 @@ def test_a_replay_draws_each_position_with_the_table() -> None:
     console.print(MillionaireApp.draw_view(view, lambda seat: f"Seat {seat + 1}", game.to_act))
     text = " ".join(console.export_text().split())
     assert view["question"]["text"].split()[0] in text
-    assert "Seat 1 hosts this round" in text  # the rotating host sits the round out
+    assert "Seat 1 · hosts this round" in text  # the rotating host sits the round out
     assert "Money tree" in text and "$1,000,000" in text

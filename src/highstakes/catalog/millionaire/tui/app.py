@@ -119,8 +119,8 @@ class MillionaireApp(TableApp):
                 yield Static(id="question")
                 yield OptionList(id="choices")
                 yield Static(id="notice")
-                yield Static(id="players")
                 yield Static(id="reveal")
+                yield Static(id="players")
             with Vertical(id="right"):
                 yield Static(id="ladder")
                 yield self._log_panel()
@@ -184,7 +184,7 @@ class MillionaireApp(TableApp):
         ladder = self.query_one("#ladder", Static)
         ladder.update(draw.ladder_panel(view))
         ladder.border_title = _("Money tree")
-        ladder.border_subtitle = _("{safe} safe haven").format(safe=draw.SAFE_MARK)
+        ladder.border_subtitle = draw.ladder_legend()
         self._refresh_status(view, acting)
         self._refresh_choices(view)
         kinds = tuple(sorted({next(iter(action.to_json())) for action in self._legal}))  # type: ignore[arg-type]

@@ -34,6 +34,13 @@ def lifeline_name(kind: str) -> str:
     return _("Phone a Friend")
 
 
+def short_lifeline_name(kind: str) -> str:
+    """A lifeline in a word or two, for a narrow column: 50:50, audience, phone."""
+    if kind == "fifty":
+        return _("50:50")
+    return _("audience") if kind == "audience" else _("phone")
+
+
 def category_name(category: object) -> str:
     """A question's category in the reader's words (the view holds its id)."""
     from highstakes.catalog.millionaire.words import WORDS
@@ -153,8 +160,7 @@ def ladder_panel(view: dict[str, JSON]) -> Table:
 
 
 def ladder_legend() -> str:
-    return _("{safe} safe haven · {step} this question · numbers: players").format(
-        safe=SAFE_MARK, step=STEP_MARK)
+    return _("{safe} safe haven").format(safe=SAFE_MARK)
 
 
 def player_state(view: dict[str, JSON], player: dict[str, JSON]) -> Text:
@@ -174,31 +180,31 @@ def player_state(view: dict[str, JSON], player: dict[str, JSON]) -> Text:
 
 
 def players_panel(view: dict[str, JSON], seat_name: SeatName, acting: int | None = None) -> Table:
-    """Who is still in, on which step, which lifelines are left, and the money won so far."""
-    table = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
-    table.add_column("", no_wrap=True)
-    table.add_column(_("Player"), no_wrap=True)
-    table.add_column(_("Now"), no_wrap=True)
-    table.add_column(_("Reached"), justify="right", no_wrap=True)
-    table.add_column(_("Lifelines left"))
-    table.add_column(_("Money"), justify="right", no_wrap=True)
+    """Who is still in, on which step, which lifelines are left, and the money won so far: two
+    lines a player, which wrap on a narrow screen."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(no_wrap=True, width=1)
+    grid.add_column(ratio=1)
+    grid.add_column(justify="right", no_wrap=True)
     for player in view["players"]:
         seat = int(player["seat"])
         name = seat_name(seat)
         if seat == view["you"]:
             name = _("{name} (you)").format(name=name)
-        left = [lifeline_name(kind) for kind in ("fifty", "audience", "phone")
-                if kind not in player["lifelines_used"]]
-        table.add_row(
-            Text(STEP_MARK if seat == acting else " ", style="bold cyan"),
-            Text(name, style="bold" if seat == view["you"] else ""),
-            player_state(view, player),
-            dollars(player["reached"]),
-            Text(", ".join(left) if left else _("none"), style="" if left else "dim"),
-            Text(dollars(player["money"]), style="bold"),
-            style="bold" if seat in view["winners"] else "",
-        )
-    return table
+        about = Text(name, style="bold" if seat in (view["you"], *view["winners"]) else "")
+        state = player_state(view, player)
+        if state.plain:
+            about.append(" · ")
+            about.append_text(state)
+        if seat != view["host"]:
+            left = [short_lifeline_name(kind) for kind in ("fifty", "audience", "phone")
+                    if kind not in player["lifelines_used"]]
+            details = _("reached {amount} · lifelines: {names}").format(
+                amount=dollars(player["reached"]), names=" · ".join(left) if left else _("none"))
+            about.append("\n" + details, style="dim not bold")
+        grid.add_row(Text(STEP_MARK if seat == acting else " ", style="bold cyan"), about,
+                     Text(dollars(player["money"]), style="bold"))
+    return grid
 
 
 def outcome_words(entry: dict[str, JSON]) -> Text:

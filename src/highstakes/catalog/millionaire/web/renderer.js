@@ -65,8 +65,14 @@ function lifelineName(kind) {
   return t("Phone a Friend");
 }
 
+/** A question's category in the reader's words (the view holds its id; an unknown one shows as it is). */
 function categoryName(category) {
-  return category ? t(category) : "";
+  const names = {
+    arts: t("arts"), everyday: t("everyday"), film: t("film"), food: t("food"), geography: t("geography"),
+    history: t("history"), language: t("language"), literature: t("literature"), mathematics: t("mathematics"),
+    music: t("music"), nature: t("nature"), science: t("science"), sport: t("sport"), technology: t("technology"),
+  };
+  return category ? names[category] ?? category : "";
 }
 
 /** The legal moves now, by kind: {answer: ["A", ...], walk: [true], phone: [1, 2], ...}. */
@@ -509,13 +515,16 @@ function drawPlayers() {
   const toAct = new Set(message.to_act ?? []);
   const body = el("tbody", {}, view.players.map((player) => {
     const left = LIFELINES.filter((kind) => !player.lifelines_used.includes(kind)).map(lifelineName);
+    const playing = player.seat !== view.host && !view.winners.length;
     const name = el("span", {}, seatName(message.seats, player.seat),
       isOwnSeat(message, player.seat) ? el("span", { class: "tag you" }, t("you")) : null,
-      view.winners.includes(player.seat) ? el("span", { class: "tag win" }, t("winner")) : null);
+      view.winners.includes(player.seat) ? el("span", { class: "tag win" }, t("winner")) : null,
+      // Under the name, so that the table stays narrow enough for a phone.
+      playing ? el("span", { class: "lifelines-left muted small" },
+        t("Lifelines left: {names}", { names: left.length ? listWords(left) : t("none") })) : null);
     const row = playerRow(toAct.has(player.seat), name, dollars(player.money));
     row.insertBefore(el("td", {}, playerState(view, player)), row.lastElementChild);
     row.insertBefore(el("td", { class: "num" }, dollars(player.reached)), row.lastElementChild);
-    row.insertBefore(el("td", { class: "small" }, left.length ? listWords(left) : t("none")), row.lastElementChild);
     return row;
   }));
   const head = playersHead(t("Money"));
@@ -523,7 +532,6 @@ function drawPlayers() {
   const last = headRow.lastElementChild;
   headRow.insertBefore(el("th", { scope: "col" }, t("Now")), last);
   headRow.insertBefore(el("th", { scope: "col", class: "num" }, t("Reached")), last);
-  headRow.insertBefore(el("th", { scope: "col" }, t("Lifelines left")), last);
   part(".players").replaceChildren(el("caption", { class: "visually-hidden" }, t("Players")), head, body);
   drawRounds(view);
 }
@@ -732,6 +740,7 @@ const STYLES = `
 .mill .players tr.current { background: var(--surface-3, #23392d); }
 .mill .players .marker { width: 1.2rem; color: var(--accent-strong, #ffd56b); }
 .mill .players-panel { overflow-x: auto; }
+.mill .lifelines-left { display: block; font-weight: 400; }
 .mill .ladder { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.1rem; }
 .mill .ladder li { display: grid; grid-template-columns: 1.8rem 1fr 1rem minmax(2rem, auto); gap: 0.4rem; align-items: center;
   padding: 0.1rem 0.5rem; border-radius: 0.4rem; font-variant-numeric: tabular-nums; }
