@@ -516,12 +516,13 @@ function drawPlayers() {
   const body = el("tbody", {}, view.players.map((player) => {
     const left = LIFELINES.filter((kind) => !player.lifelines_used.includes(kind)).map(lifelineName);
     const playing = player.seat !== view.host && !view.winners.length;
+    const names = left.length ? listWords(left) : t("none");
     const name = el("span", {}, seatName(message.seats, player.seat),
       isOwnSeat(message, player.seat) ? el("span", { class: "tag you" }, t("you")) : null,
       view.winners.includes(player.seat) ? el("span", { class: "tag win" }, t("winner")) : null,
       // Under the name, so that the table stays narrow enough for a phone.
       playing ? el("span", { class: "lifelines-left muted small" },
-        t("Lifelines left: {names}", { names: left.length ? listWords(left) : t("none") })) : null);
+        t("Lifelines left: {names}", { names })) : null);
     const row = playerRow(toAct.has(player.seat), name, dollars(player.money));
     row.insertBefore(el("td", {}, playerState(view, player)), row.lastElementChild);
     row.insertBefore(el("td", { class: "num" }, dollars(player.reached)), row.lastElementChild);
