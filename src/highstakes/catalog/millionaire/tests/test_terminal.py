@@ -232,3 +232,25 @@ def test_a_replay_draws_each_position_with_the_table() -> None:
     assert view["question"]["text"].split()[0] in text
     assert "Seat 1 · hosts this round" in text  # the rotating host sits the round out
     assert "Money tree" in text and "$1,000,000" in text
+
+
+def test_with_several_people_a_bots_turn_shows_nobody_s_secrets() -> None:
+    # Two people and a slow bot: once both people have locked in, the screen shows the table as
+    # a spectator sees it, not the last person's answer, while anyone may be looking.
+    app = MillionaireApp(3, [None, None, "knower"], 4, {}, bot_delay=60)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for seat, key in ((0, "b"), (1, "c")):
+            await wait_for(pilot, lambda: isinstance(app.screen, PassScreen))
+            await pilot.press("enter")
+            assert app.seat_to_act == seat
+            assert "Your hunch" in plain(app, "#question")  # their own, now that it is theirs
+            await pilot.press(key)
+        assert app.seat_to_act == 2 and not app.human_to_act
+        question = plain(app, "#question")
+        assert "Your hunch" not in question and "You have locked in" not in question
+        players = plain(app, "#players")
+        assert "Player 1 · locked in" in players and "Player 2 · locked in" in players
+        assert "(you)" not in players
+
+    run(app, script)

@@ -106,7 +106,7 @@ class MillionaireApp(TableApp):
 
     def _reset_play_state(self) -> None:
         self._legal: list[Action] = []
-        self._shown_seat: int | None = None
+        self._shown_seat: int | None = None  # whose view is on the screen (None: a spectator's)
         self._passed_to: int | None = None
         self._hint: tuple[Position, dict[str, JSON]] | None = None
         self._menu: dict[str, JSON] = {}
@@ -147,16 +147,16 @@ class MillionaireApp(TableApp):
         return len(self._people) > 1
 
     def _seat_shown(self) -> int | None:
-        """The person to act (once the keyboard is theirs), else the last shown, else a spectator."""
-        seat = self.seat_to_act
-        if seat is not None and seat not in self._bots:
-            if not self._shared_keyboard or seat == self._passed_to:
-                return seat
-            return None  # between two people: nobody's secrets until the next one is ready
-        if self._shown_seat is not None:
-            return self._shown_seat
+        """Whose view the table shows: the person alone at the keyboard; with several people,
+        the one to act once the keyboard is theirs, and nobody's secrets (a spectator's view)
+        while bots think or the keyboard passes, since anyone may be looking then."""
         people = self._people
-        return people[0] if len(people) == 1 else None
+        if len(people) == 1:
+            return people[0]
+        seat = self.seat_to_act
+        if seat is not None and seat not in self._bots and seat == self._passed_to:
+            return seat
+        return None
 
     # --- drawing -------------------------------------------------------------------------------
     @classmethod
