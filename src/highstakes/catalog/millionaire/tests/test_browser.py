@@ -8,6 +8,7 @@ themselves, so every assertion holds for any game.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -124,6 +125,12 @@ def test_a_person_plays_a_game_against_bots_with_lifelines(visitors: Visitors, s
         state = next_decision(ann, 0, after)
         if state is None:
             break
+        if not done:
+            # The hint key: the advisor's move, or why there is none, in words; nothing is sent.
+            ann.keyboard.press("h")
+            hint = ann.locator("#table .hint-line")
+            expect(hint).not_to_have_text(re.compile(r"^(Thinking about a hint…)?$"))
+            assert acts_sent(ann) == 0
         done.add(decide(ann, state))
         after = state["version"]
     else:
@@ -143,7 +150,8 @@ def test_a_person_plays_a_game_against_bots_with_lifelines(visitors: Visitors, s
     expect(ann.locator("#table .rounds-table tbody tr")).to_have_count(len(result["rounds"]))
     expect(ann.locator("#result")).to_be_visible()
     expect(ann.locator("#error")).to_be_hidden()
-    assert ann.evaluate("() => window.__hs.errors") == []
+    # No refusal but, while the game has no advisor, the hint's.
+    assert [error for error in ann.evaluate("() => window.__hs.errors") if error["code"] != "no_hint"] == []
     visitors.assert_no_page_errors()
 
 

@@ -36,6 +36,7 @@ const table = {
   gameNumber: null,
   hint: null, // {version, waiting} or {version, advice} or {version, failed}
   refusal: null, // {version, text}
+  noHints: false, // the server said this game gives no hints
   confirmWalk: null, // the version at which "walk away" waits to be confirmed
   choosingFriend: null, // the version at which the friends to phone are listed
   reveals: new Map(), // every reveal seen on this page, by "round-level"
@@ -223,6 +224,7 @@ export function onMessage(container, message) {
     let shown = false;
     if (table.hint?.waiting) {
       table.hint = { version: table.hint.version, failed: refusalWords(message) };
+      if (message.code === "no_hint") table.noHints = true; // no advisor here: the button goes
     } else if (table.message.legal?.length) {
       table.refusal = { version: table.message.version, text: refusalWords(message) };
       shown = true;
@@ -420,7 +422,7 @@ function drawMoves(view) {
 function drawTools(over) {
   const tools = part(".tools");
   const buttons = [];
-  if (!over && table.message.legal?.length) {
+  if (!over && table.message.legal?.length && !table.noHints) {
     const hint = el("button", { type: "button", class: "secondary compact", "aria-keyshortcuts": "h" }, kbd("h"), t("Hint"));
     hint.addEventListener("click", askHint);
     buttons.push(hint);
