@@ -166,10 +166,10 @@ def ladder_legend() -> str:
 def player_state(view: dict[str, JSON], player: dict[str, JSON]) -> Text:
     """Where a player is in the round, in words, with nothing of their secrets."""
     seat = player["seat"]
+    if view["winners"]:
+        return Text("")  # the game is over: the standings say the rest
     if seat == view["host"]:
         return Text(_("hosts this round"), style="magenta")
-    if view["winners"]:
-        return Text("")
     if not player["in_round"]:
         return Text(_("out of the round"), style="dim")
     if seat in view["waiting_for"] and view["helping"] is not None:

@@ -503,8 +503,8 @@ function announce(fresh) {
 // --- players, ladder, rounds ---------------------------------------------------------------------
 
 function playerState(view, player) {
+  if (view.winners.length) return ""; // the game is over: the standings say the rest
   if (player.seat === view.host) return el("span", { class: "tag role-host" }, t("hosts this round"));
-  if (view.winners.length) return "";
   if (!player.in_round) return el("span", { class: "muted" }, t("out of the round"));
   if (view.helping && view.waiting_for.includes(player.seat)) return el("span", { class: "asked" }, t("asked for a card"));
   if (player.locked_in) return el("strong", {}, t("locked in"));
