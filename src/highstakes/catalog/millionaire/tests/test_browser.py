@@ -150,6 +150,14 @@ def test_a_person_plays_a_game_against_bots_with_lifelines(visitors: Visitors, s
     expect(ann.locator("#table .rounds-table tbody tr")).to_have_count(len(result["rounds"]))
     expect(ann.locator("#result")).to_be_visible()
     expect(ann.locator("#error")).to_be_hidden()
+    # The replay draws each position with the same table: the first question, then the end.
+    ann.locator("#result-links a").first.click()
+    expect(ann.locator("#controls")).to_be_visible()
+    ann.keyboard.press("Home")
+    expect(ann.locator("#table .mill .stage-head h2")).to_have_text("Round 1 of 2 · question 1 of 15")
+    expect(ann.locator("#table .mill .option")).to_have_count(4)
+    ann.keyboard.press("End")
+    expect(ann.locator("#table .mill .stage-head h2")).to_have_text("Game over")
     # No refusal but, while the game has no advisor, the hint's.
     assert [error for error in ann.evaluate("() => window.__hs.errors") if error["code"] != "no_hint"] == []
     visitors.assert_no_page_errors()
