@@ -17,7 +17,7 @@ from highstakes.catalog.millionaire.rules import MillionaireState
 from highstakes.catalog.millionaire.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import Advisor, Analysis, BotInfo
+from highstakes.engine.parts import Advisor, Analysis, BotInfo, TerminalTableFactory
 
 
 class MillionaireDefinition(GameDefinition):
@@ -58,6 +58,11 @@ class MillionaireDefinition(GameDefinition):
         from highstakes.catalog.millionaire.analysis import ANALYSIS
 
         return ANALYSIS
+
+    def terminal_table(self) -> TerminalTableFactory:
+        from highstakes.catalog.millionaire.tui.app import MillionaireApp
+
+        return MillionaireApp
 
 
 MILLIONAIRE = MillionaireDefinition()
