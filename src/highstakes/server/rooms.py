@@ -701,7 +701,11 @@ class RoomManager:
                 )
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
-            game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options)
+            # What the game carries over from the one just played (questions seen, say), worked
+            # out from its record; it goes into the new game's record.
+            setup = definition(room.game_id).next_setup([room.game.record()])
+            game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options,
+                               setup=setup)
             opening = game.record()["actions"]
             await self.database.call(self.storage.start_game, room.id, game_number, seed, opening)
             room.game = game

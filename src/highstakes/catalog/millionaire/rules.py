@@ -23,11 +23,11 @@ total to $1,000,000 (WM-1). The richest wins; ties share the win.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from highstakes.catalog.millionaire.actions import AUDIENCE, FIFTY, LETTERS, WALK, Move
-from highstakes.catalog.millionaire.bank import LEVELS, Question, read_pack, shipped_pack
+from highstakes.catalog.millionaire.bank import LEVELS, PackError, Question
 from highstakes.catalog.millionaire.money import (
     BANK_FUND,
     LADDER,
@@ -38,7 +38,8 @@ from highstakes.catalog.millionaire.money import (
     safe_haven,
 )
 from highstakes.catalog.millionaire.options import APP_SEATS, ROTATING_SEATS, MillionaireOptions
-from highstakes.catalog.millionaire.words import _
+from highstakes.catalog.millionaire.packs import load_pack
+from highstakes.catalog.millionaire.words import _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
@@ -50,6 +51,8 @@ LIFELINES = ("fifty", "audience", "phone")
 HUNCH_CLUES = 4
 #: Simulated voters when fewer than two players can vote (§7.1).
 SIMULATED_VOTERS = 3
+#: Games whose questions the next game of a table avoids where it can.
+RECENT_GAMES = 5
 
 
 def account(seat: int) -> str:
@@ -82,14 +85,10 @@ def draw_letters(rng: random.Random, count: int, correct: int, accuracy: float) 
     return "".join(LETTERS[correct] if rng.random() < accuracy else rng.choice(wrong) for _ in range(count))
 
 
-@lru_cache(maxsize=4)
-def pack_levels(language: str) -> tuple[dict[str, Question], tuple[tuple[str, ...], ...]]:
-    """A shipped pack: its questions by id, and each level's ids in sorted order."""
-    questions = read_pack(shipped_pack(language))
-    by_id = {question.id: question for question in questions}
-    levels = tuple(tuple(sorted(q.id for q in questions if q.level == level))
-                   for level in range(1, LEVELS + 1))
-    return by_id, levels
+def pack_levels(name: str) -> tuple[dict[str, Question], tuple[tuple[str, ...], ...]]:
+    """A pack: its questions by id, and each level's ids in sorted order."""
+    pack = load_pack(name)
+    return pack.by_id, pack.levels
 
 
 class MillionaireState(GameState):
@@ -107,6 +106,12 @@ class MillionaireState(GameState):
         self.options = options
         self.rotating = options.host == "rotating"
         self.rounds_total = options.total_rounds(seats)
+        # Each level's questions of the chosen categories, sorted: the draws' pool, shared by clones.
+        self.pools = _pools(options, self.rounds_total)
+        #: Questions the table saw in its last games, most recent first: a draw avoids them
+        #: while the level has others left (set from the game's setup, see ``apply_setup``).
+        self.recent: tuple[tuple[str, ...], ...] = ()
+        self.avoid: frozenset[str] = frozenset()
         self.per_game = options.lifelines == "per_game"
         self.hunches_on = options.hunches == "on"
         self.ledger = Ledger({**{account(seat): 0 for seat in range(seats)}, BANK: BANK_FUND})
@@ -154,8 +159,24 @@ class MillionaireState(GameState):
         return pack_levels(self.options.pack)[0][question_id]
 
     def _unused(self) -> list[str]:
+        """The questions the next draw may give: this level's, in the chosen categories, never one
+        already asked in this game; of those, the ones not seen in the table's last games when
+        any are left (§4.3; the questions of a show are never asked twice)."""
         used = set(self.used_questions)
-        return [qid for qid in pack_levels(self.options.pack)[1][self.level - 1] if qid not in used]
+        unused = [qid for qid in self.pools[self.level - 1] if qid not in used]
+        fresh = [qid for qid in unused if qid not in self.avoid]
+        return fresh or unused
+
+    def apply_setup(self, setup: JSON) -> None:
+        """The table's last games: ``{"recent": [[ids of the last game], [the one before], ...]}``."""
+        recent = setup.get("recent") if isinstance(setup, dict) else None
+        if (not isinstance(recent, list) or len(recent) > RECENT_GAMES
+                or not all(isinstance(ids, list) and all(isinstance(qid, str) for qid in ids)
+                           for ids in recent)):
+            raise ValueError(_("a setup lists the questions of the last games: {example}").format(
+                example='{"recent": [["L01-001", "L02-017"]]}'))
+        self.recent = tuple(tuple(ids) for ids in recent)
+        self.avoid = frozenset(qid for ids in self.recent for qid in ids)
 
     # --- who acts ---------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -578,6 +599,9 @@ class MillionaireState(GameState):
                     weights[index] *= letter_odds("".join(rest), index, 0.5)
         return rng.choices(range(4), weights=weights)[0]
 
+    def questions_asked(self) -> list[str]:
+        return list(self.used_questions)
+
     def clone(self) -> MillionaireState:
         copy = MillionaireState.__new__(MillionaireState)
         copy.__dict__.update(self.__dict__)
@@ -589,3 +613,44 @@ class MillionaireState(GameState):
         copy.passed = [dict(entry, votes=dict(entry["votes"])) for entry in self.passed]
         copy.asking = None if self.asking is None else dict(self.asking, votes=dict(self.asking["votes"]))
         return copy
+
+
+def _pools(options: MillionaireOptions, rounds: int) -> tuple[tuple[str, ...], ...]:
+    """Each level's questions of the pack in the chosen categories; a ValueError in words when a
+    level has fewer than the game may ask (one a round), so that a game never runs short."""
+    try:
+        pack = load_pack(options.pack)
+    except PackError as problem:
+        raise ValueError(str(problem)) from None
+    categories: Sequence[str] | None = None if options.categories == "all" else options.categories
+    pools = tuple(pack.level_ids(level, categories) for level in range(1, LEVELS + 1))
+    for level, pool in enumerate(pools, start=1):
+        if len(pool) < rounds:
+            where = (_("in the pack {pack}") if categories is None else
+                     _("in the pack {pack} and the categories chosen")).format(pack=options.pack)
+            raise ValueError(ngettext(
+                "level {level} has {count} question {where}, and this game may ask {needed} there, "
+                "one a round: choose more categories, another pack or fewer rounds",
+                "level {level} has {count} questions {where}, and this game may ask {needed} there, "
+                "one a round: choose more categories, another pack or fewer rounds",
+                len(pool)).format(level=level, count=len(pool), where=where, needed=rounds))
+    return pools
+
+
+def next_setup(records: Sequence[Mapping[str, Any]]) -> dict[str, JSON] | None:
+    """What a table's next game avoids: the questions of its last games (records oldest first),
+    with those the last one was already avoiding, up to the last ``RECENT_GAMES`` games."""
+    from highstakes.engine.game import replay
+
+    recent: list[list[str]] = []
+    for record in records:
+        if record.get("game") != "millionaire":
+            continue
+        game = replay(record)
+        state = game._state  # the game's own state: its setup and the questions it asked
+        assert isinstance(state, MillionaireState)
+        # A game set up without its table's past (the first, or one started afresh) carries on
+        # what the records before it showed.
+        recent = [state.questions_asked(), *([list(ids) for ids in state.recent] or recent)]
+    recent = [ids for ids in recent if ids][:RECENT_GAMES]
+    return {"recent": recent} if recent else None
