@@ -625,15 +625,22 @@ def _pools(options: MillionaireOptions, rounds: int) -> tuple[tuple[str, ...], .
     categories: Sequence[str] | None = None if options.categories == "all" else options.categories
     pools = tuple(pack.level_ids(level, categories) for level in range(1, LEVELS + 1))
     for level, pool in enumerate(pools, start=1):
-        if len(pool) < rounds:
-            where = (_("in the pack {pack}") if categories is None else
-                     _("in the pack {pack} and the categories chosen")).format(pack=options.pack)
-            raise ValueError(ngettext(
-                "level {level} has {count} question {where}, and this game may ask {needed} there, "
-                "one a round: choose more categories, another pack or fewer rounds",
-                "level {level} has {count} questions {where}, and this game may ask {needed} there, "
-                "one a round: choose more categories, another pack or fewer rounds",
-                len(pool)).format(level=level, count=len(pool), where=where, needed=rounds))
+        if len(pool) >= rounds:
+            continue
+        if categories is None:
+            message = ngettext(
+                "level {level} of the pack {pack} has {count} question, and this game may ask {needed} "
+                "there, one a round: choose another pack or fewer rounds",
+                "level {level} of the pack {pack} has {count} questions, and this game may ask {needed} "
+                "there, one a round: choose another pack or fewer rounds", len(pool))
+        else:
+            message = ngettext(
+                "level {level} of the pack {pack} has {count} question in the categories chosen, and this "
+                "game may ask {needed} there, one a round: choose more categories, another pack or fewer rounds",
+                "level {level} of the pack {pack} has {count} questions in the categories chosen, and this "
+                "game may ask {needed} there, one a round: choose more categories, another pack or fewer rounds",
+                len(pool))
+        raise ValueError(message.format(level=level, pack=options.pack, count=len(pool), needed=rounds))
     return pools
 
 

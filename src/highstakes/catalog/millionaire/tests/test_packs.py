@@ -97,7 +97,7 @@ def test_too_few_questions_at_a_level_is_said_when_the_game_is_created() -> None
     with pytest.raises(ValueError) as refusal:
         hs.new_game("millionaire", 5, options={"host": "rotating", "rounds": 5, "categories": "mathematics"})
     assert str(refusal.value) == (
-        f"level 1 has {len(ids)} questions in the pack en and the categories chosen, and this game may "
+        f"level 1 of the pack en has {len(ids)} questions in the categories chosen, and this game may "
         "ask 25 there, one a round: choose more categories, another pack or fewer rounds")
     # With every category there are enough; and a small choice serves a short game.
     hs.new_game("millionaire", 5, options={"host": "rotating", "rounds": 5})
