@@ -635,10 +635,12 @@ def _pools(options: MillionaireOptions, rounds: int) -> tuple[tuple[str, ...], .
                 "there, one a round: choose another pack or fewer rounds", len(pool))
         else:
             message = ngettext(
-                "level {level} of the pack {pack} has {count} question in the categories chosen, and this "
-                "game may ask {needed} there, one a round: choose more categories, another pack or fewer rounds",
-                "level {level} of the pack {pack} has {count} questions in the categories chosen, and this "
-                "game may ask {needed} there, one a round: choose more categories, another pack or fewer rounds",
+                "level {level} of the pack {pack} has {count} question in the categories chosen, and "
+                "this game may ask {needed} there, one a round: choose more categories, another pack or "
+                "fewer rounds",
+                "level {level} of the pack {pack} has {count} questions in the categories chosen, and "
+                "this game may ask {needed} there, one a round: choose more categories, another pack or "
+                "fewer rounds",
                 len(pool))
         raise ValueError(message.format(level=level, pack=options.pack, count=len(pool), needed=rounds))
     return pools
