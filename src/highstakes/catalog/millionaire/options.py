@@ -41,12 +41,13 @@ class MillionaireOptions(GameOptions):
            "language of whoever sets the table (English when there is none in it)"),
         labels={"en": N_("English questions"), "es": N_("Spanish questions")},
         also_accepts=N_("the name of a pack you imported with 'highstakes questions import'"),
-        check=lambda value: check_pack_name(value),
+        check=check_pack_name,
         follows_language=True,
     )
     categories: str | tuple[str, ...] = option(
         "all", ("all",),
-        N_("the categories questions are drawn from: all of them, or those you list"),
+        N_("the categories questions are drawn from: all of them, or those you list, such as "
+           "history,science"),
         labels={"all": N_("every category")},
         also_accepts=N_("a list of categories, such as history,science"),
         check=lambda value: check_categories(value),

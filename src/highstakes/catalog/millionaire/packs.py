@@ -91,8 +91,11 @@ class Pack:
 
 
 def load_pack(name: str) -> Pack:
-    """The pack called ``name``, read once per version of its files (a re-import is seen)."""
+    """The pack called ``name``: a shipped pack read once, a user's once per version of its
+    files (a re-import with --force is seen by the games created after it)."""
     folder = pack_folder(name)
+    if name in SHIPPED:
+        return _load(name, str(folder), ())
     stamp = tuple((path.name, path.stat().st_mtime_ns) for path in sorted(folder.glob("level-*.json")))
     return _load(name, str(folder), stamp)
 

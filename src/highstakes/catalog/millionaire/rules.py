@@ -38,7 +38,7 @@ from highstakes.catalog.millionaire.money import (
     safe_haven,
 )
 from highstakes.catalog.millionaire.options import APP_SEATS, ROTATING_SEATS, MillionaireOptions
-from highstakes.catalog.millionaire.packs import load_pack
+from highstakes.catalog.millionaire.packs import Pack, load_pack
 from highstakes.catalog.millionaire.words import _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
@@ -106,8 +106,10 @@ class MillionaireState(GameState):
         self.options = options
         self.rotating = options.host == "rotating"
         self.rounds_total = options.total_rounds(seats)
-        # Each level's questions of the chosen categories, sorted: the draws' pool, shared by clones.
-        self.pools = _pools(options, self.rounds_total)
+        # The pack, read once, and each level's questions of the chosen categories, sorted: the
+        # draws' pool. Clones share both.
+        self.pack = _pack(options.pack)
+        self.pools = _pools(self.pack, options, self.rounds_total)
         #: Questions the table saw in its last games, most recent first: a draw avoids them
         #: while the level has others left (set from the game's setup, see ``apply_setup``).
         self.recent: tuple[tuple[str, ...], ...] = ()
@@ -156,7 +158,7 @@ class MillionaireState(GameState):
         return self.contestants
 
     def question_of(self, question_id: str) -> Question:
-        return pack_levels(self.options.pack)[0][question_id]
+        return self.pack.by_id[question_id]
 
     def _unused(self) -> list[str]:
         """The questions the next draw may give: this level's, in the chosen categories, never one
@@ -599,9 +601,6 @@ class MillionaireState(GameState):
                     weights[index] *= letter_odds("".join(rest), index, 0.5)
         return rng.choices(range(4), weights=weights)[0]
 
-    def questions_asked(self) -> list[str]:
-        return list(self.used_questions)
-
     def clone(self) -> MillionaireState:
         copy = MillionaireState.__new__(MillionaireState)
         copy.__dict__.update(self.__dict__)
@@ -615,13 +614,16 @@ class MillionaireState(GameState):
         return copy
 
 
-def _pools(options: MillionaireOptions, rounds: int) -> tuple[tuple[str, ...], ...]:
-    """Each level's questions of the pack in the chosen categories; a ValueError in words when a
-    level has fewer than the game may ask (one a round), so that a game never runs short."""
+def _pack(name: str) -> Pack:
     try:
-        pack = load_pack(options.pack)
+        return load_pack(name)
     except PackError as problem:
         raise ValueError(str(problem)) from None
+
+
+def _pools(pack: Pack, options: MillionaireOptions, rounds: int) -> tuple[tuple[str, ...], ...]:
+    """Each level's questions of the pack in the chosen categories; a ValueError in words when a
+    level has fewer than the game may ask (one a round), so that a game never runs short."""
     categories: Sequence[str] | None = None if options.categories == "all" else options.categories
     pools = tuple(pack.level_ids(level, categories) for level in range(1, LEVELS + 1))
     for level, pool in enumerate(pools, start=1):
@@ -655,11 +657,12 @@ def next_setup(records: Sequence[Mapping[str, Any]]) -> dict[str, JSON] | None:
     for record in records:
         if record.get("game") != "millionaire":
             continue
-        game = replay(record)
-        state = game._state  # the game's own state: its setup and the questions it asked
-        assert isinstance(state, MillionaireState)
-        # A game set up without its table's past (the first, or one started afresh) carries on
-        # what the records before it showed.
-        recent = [state.questions_asked(), *([list(ids) for ids in state.recent] or recent)]
-    recent = [ids for ids in recent if ids][:RECENT_GAMES]
+        game = replay(record)  # refuses a record that is not one, its setup included
+        entries = record["actions"]
+        carried = entries[0]["setup"]["recent"] if entries and "setup" in entries[0] else []
+        # A finished game says which questions it asked; a game set up without its table's
+        # past (the first, or one started afresh) carries on what the records before it showed.
+        asked = list(game.result()["questions"]) if game.is_over else []
+        recent = [asked, *(carried or recent)]
+    recent = [list(ids) for ids in recent if ids][:RECENT_GAMES]
     return {"recent": recent} if recent else None
