@@ -227,3 +227,27 @@ def test_a_command_name_already_taken_is_refused_with_a_warning(capsys: pytest.C
         with pytest.raises(SystemExit):
             main(["play", "--help"])
         assert "GAME" in capsys.readouterr().out  # the command line's own play
+
+
+# --- the conformance kit ------------------------------------------------------------------------------
+class TupleSetup(CountingBluff):
+    """Carries its count over as a tuple, which a record cannot hold as it is."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.id = "tuple_setup_bluff"
+
+    def next_setup(self, records: Sequence[Mapping[str, Any]]) -> JSON:
+        return {"games_before": (1,)}  # type: ignore[dict-item]
+
+
+def test_the_kit_plays_each_tables_next_game_from_its_setup() -> None:
+    from highstakes.testing import check_game
+    from highstakes.testing.kit import ConformanceError
+
+    with registered(CountingBluff()):
+        report = check_game("counting_bluff", games=12, seed=1)
+        assert report.games == 12
+    with registered(TupleSetup()), pytest.raises(ConformanceError) as failure:
+        check_game("tuple_setup_bluff", games=6, seed=1)
+    assert "next_setup's value changes in a JSON round trip" in str(failure.value)
