@@ -162,8 +162,8 @@ class MillionaireState(GameState):
 
     def _unused(self) -> list[str]:
         """The questions the next draw may give: this level's, in the chosen categories, never one
-        already asked in this game; of those, the ones not seen in the table's last games when
-        any are left (§4.3; the questions of a show are never asked twice)."""
+        already asked in this game (the value packs of §4.3 are dealt from, never put back); of
+        those, the ones not seen in the table's last games when any are left."""
         used = set(self.used_questions)
         unused = [qid for qid in self.pools[self.level - 1] if qid not in used]
         fresh = [qid for qid in unused if qid not in self.avoid]
