@@ -136,7 +136,7 @@ def test_pieces_in_the_fist_go_back_one_by_one_and_the_hint_fills_the_fist() -> 
         await pilot.press("2", "2", "1")  # both ¥500 coins and a ¥100 coin
         assert "¥1,100" in static_text(app, "#fist")
         await pilot.press("2")  # no third ¥500 coin
-        assert "All your ¥500 coins are in your fist already (2)." in static_text(app, "#notice")
+        assert "No other ¥500 coin to put in your fist." in static_text(app, "#notice")
         picker = app.query_one("#picker", OptionList)
         picker.highlighted = 1  # the ¥500 row
         await pilot.press("minus")

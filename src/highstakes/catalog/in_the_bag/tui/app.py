@@ -257,10 +257,9 @@ class BagApp(TableApp):
         index = DENOMINATIONS.index(amount)
         wanted = self._fist[index] + step
         if not 0 <= wanted <= self._hand[index]:
-            held = self._hand[index]
             if step > 0:
-                self._set_notice(Text(_("All your {piece}s are in your fist already ({n}).").format(
-                    piece=draw.piece_words(amount), n=held), style="yellow"))
+                self._set_notice(Text(_("No other {piece} to put in your fist.").format(
+                    piece=draw.piece_words(amount)), style="yellow"))
             return
         self._fist[index] = wanted
         self._set_notice(Text(""))

@@ -237,8 +237,7 @@ def reveal_panel(view: dict[str, JSON], seat_name: SeatName) -> tuple[str, Rende
     lines: list[RenderableType] = []
     if len(reveals) > 1:
         ties = [yen(max(sum(bid) for bid in reveal)) for reveal in reveals[:-1]]
-        lines.append(Text(ngettext("Tied at {amounts}, then bid again.", "Tied at {amounts}, then bid again.",
-                                   len(ties)).format(amounts=", ".join(ties)), style="yellow"))
+        lines.append(Text(_("Tied at {amounts}, then bid again.").format(amounts=", ".join(ties)), style="yellow"))
     lines.extend(reveal_lines(reveals[-1], seat_name, winner=entry["winner"], tied=False))
     lines.append(settled_sentence(entry, seat_name, you))  # type: ignore[arg-type]
     consoled = consoled_sentence(entry, seat_name, you)  # type: ignore[arg-type]

@@ -142,8 +142,7 @@ function pickKind(number) {
       return true;
     }
   }
-  part(".announce").textContent = t("All your {pieces} are in your fist already.",
-    { pieces: pieceName(kind) });
+  part(".announce").textContent = t("No other {piece} to put in your fist.", { piece: pieceName(kind) });
   return true;
 }
 
@@ -300,7 +299,7 @@ function drawBanner() {
     const waiting = (message.to_act ?? []).map((seat) => seatName(message.seats, seat));
     sentence = waiting.length
       ? t("Round {round}: waiting for {names}.", { round: number(view.round), names: waiting.join(", ") })
-      : t("Round {round}", { round: number(view.round) });
+      : t("Round {number}", { number: number(view.round) });
   }
   banner.replaceChildren(el("div", { class: `banner-box${phase ? " your-turn" : ""}` }, el("strong", {}, sentence)));
 }
@@ -432,9 +431,8 @@ function hintText() {
   const advice = hint.advice ?? {};
   if (!advice.action) return advice.label ?? t("No hint for this position.");
   const text = t("Hint: {move}", { move: advice.label ?? JSON.stringify(advice.action) });
-  const reason = advice.reason ? ` · ${advice.reason}` : "";
-  const filled = advice.action.bid && phaseOf(table.message) === "bid" ? ` · ${t("in your fist now: seal it or change it")}` : "";
-  return text + reason + filled;
+  const filled = advice.action.bid && phaseOf(table.message) === "bid" ? t("in your fist now: seal it or change it") : "";
+  return [text, advice.reason, filled].filter(Boolean).join(" · ");
 }
 
 function drawBag() {
@@ -535,7 +533,7 @@ function drawReveal() {
   if (current.length) {
     const reveal = current[current.length - 1];
     const top = Math.max(...reveal.map((bid) => bid.reduce((a, b) => a + b, 0)));
-    heading.textContent = t("Round {round}: the bids", { round: number(view.round) });
+    heading.textContent = t("Round {number} · the bids", { number: number(view.round) });
     body.replaceChildren(revealList(reveal, { tie: true }),
       el("p", { class: "tie" }, t("A tie for the highest bid at {amount}: bid again with a different amount.", { amount: yen(top) })));
     return;
@@ -547,7 +545,7 @@ function drawReveal() {
     return;
   }
   const entry = history[history.length - 1];
-  heading.textContent = t("Round {round}: the bids", { round: number(entry.round) });
+  heading.textContent = t("Round {number} · the bids", { number: number(entry.round) });
   const parts = [];
   if (entry.reveals.length > 1) {
     const ties = entry.reveals.slice(0, -1).map((reveal) => yen(Math.max(...reveal.map((bid) => bid.reduce((a, b) => a + b, 0)))));
@@ -576,7 +574,7 @@ function drawLog() {
     const bids = entry.bids.map((amount, seat) => (amount ? t("{name} {amount}", { name: seatName(message.seats, seat), amount: yen(amount) }) : null))
       .filter(Boolean).join(", ");
     return el("li", {},
-      el("strong", {}, t("Round {round}", { round: number(entry.round) })), " ",
+      el("strong", {}, t("Round {number}", { number: number(entry.round) })), " ",
       el("span", {}, bids), " · ", el("span", {}, takenSentence(entry)),
       entry.you_fed ? el("span", { class: "muted" }, " · ", t("you fed {piece}", { piece: pieceName(entry.you_fed) })) : null);
   });
