@@ -352,7 +352,8 @@ class BagApp(TableApp):
                 self._log(consoled)
             self._rounds_logged += 1
             self._reveals_logged = 0
-        current = list(view["reveals"])  # type: ignore[arg-type]
+        # This round's reveals are ties still being bid again; at the end they are the last round's.
+        current = [] if self.game.is_over else list(view["reveals"])  # type: ignore[arg-type]
         for reveal in current[self._reveals_logged:]:
             self._log_reveal(reveal, last=False)
         self._reveals_logged = len(current)

@@ -219,7 +219,8 @@ def consoled_sentence(entry: dict[str, JSON], seat_name: SeatName, you: int | No
 def reveal_panel(view: dict[str, JSON], seat_name: SeatName) -> tuple[str, RenderableType]:
     """The latest reveal, all bids together: a tie under way this round, else the last round's."""
     you = view.get("you")
-    current = list(view.get("reveals") or [])  # type: ignore[arg-type]
+    # This round's reveals are ties still being bid again; at the end they are the last round's.
+    current = [] if view.get("final_yen") else list(view.get("reveals") or [])  # type: ignore[arg-type]
     if current:
         reveal = current[-1]
         amounts = [sum(bid) for bid in reveal]

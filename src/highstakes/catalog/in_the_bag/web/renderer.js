@@ -529,7 +529,8 @@ function drawReveal() {
   const view = table.message.view;
   const heading = part("#bag-reveal-heading");
   const body = part(".reveal-body");
-  const current = view.reveals ?? [];
+  // This round's reveals are ties still being bid again; at the end they are the last round's.
+  const current = view.final_yen ? [] : view.reveals ?? [];
   if (current.length) {
     const reveal = current[current.length - 1];
     const top = Math.max(...reveal.map((bid) => bid.reduce((a, b) => a + b, 0)));
