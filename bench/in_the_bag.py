@@ -30,9 +30,16 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from greed_vs_pig import BUSY_SHARE, DEFAULT_SECONDS, PlayOne, format_table, load_pyspiel, measure, sample_outcome
-
 import highstakes as hs
+from greed_vs_pig import (
+    BUSY_SHARE,
+    DEFAULT_SECONDS,
+    PlayOne,
+    format_table,
+    load_pyspiel,
+    measure,
+    sample_outcome,
+)
 
 
 def bag_player(players: int) -> PlayOne:
@@ -103,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     players: dict[str, PlayOne] = {"in_the_bag (highstakes, Python)": bag_player(args.players)}
     pyspiel, why_not = load_pyspiel()
     if pyspiel is not None:
-        players["first_sealed_auction (OpenSpiel, C++)"] = auction_player(pyspiel, args.players, args.max_value)
+        auction = auction_player(pyspiel, args.players, args.max_value)
+        players["first_sealed_auction (OpenSpiel, C++)"] = auction
 
     budget = f"{args.games:,} games" if args.games is not None else f"{args.seconds:g} s"
     versions: dict[str, Any] = {"python": platform.python_version(), "highstakes": hs.__version__}

@@ -80,7 +80,8 @@ def feed_or_bid(page: Page, state: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_person_plays_to_the_end_composing_each_bid_from_pieces(server_url: str, visitors: Visitors):
-    room = post_json(server_url, "/api/rooms", {"game": "in_the_bag", "seats": ["human", "bot:heuristic"]})["room"]
+    table = {"game": "in_the_bag", "seats": ["human", "bot:heuristic"]}
+    room = post_json(server_url, "/api/rooms", table)["room"]
     page = visitors.open(f"/r/{room}")
     join(page, "Ann", 0)
     after, sent, refused = -1, [], False
@@ -115,7 +116,7 @@ def test_a_person_plays_to_the_end_composing_each_bid_from_pieces(server_url: st
     last = view["history"][-1]
     reveal = page.locator("#table .reveal")
     expect(reveal).to_contain_text(f"Round {last['round']}")
-    for seat, amount in enumerate(last["bids"]):
+    for amount in last["bids"]:
         if amount:
             expect(reveal).to_contain_text(f"¥{amount:,}")
     # The end: everyone's pieces counted in the open, the winner named, the standings in yen.
@@ -128,9 +129,10 @@ def test_a_person_plays_to_the_end_composing_each_bid_from_pieces(server_url: st
     visitors.assert_no_page_errors()
 
 
-def test_a_round_in_spanish_on_a_phone(server_url: str, visitors: Visitors, browser):  # noqa: F811
+def test_a_round_in_spanish_on_a_phone(server_url: str, visitors: Visitors, browser):
     """The table's words in Spanish, yen as Spanish writes them, pieces that fit a phone."""
-    room = post_json(server_url, "/api/rooms", {"game": "in_the_bag", "seats": ["human", "bot:believer"]})["room"]
+    seats = {"game": "in_the_bag", "seats": ["human", "bot:believer"]}
+    room = post_json(server_url, "/api/rooms", seats)["room"]
     context = browser.new_context(base_url=server_url, locale="es-ES", viewport=PHONE, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
     visitors.contexts.append(context)

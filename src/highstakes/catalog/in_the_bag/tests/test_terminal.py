@@ -106,7 +106,7 @@ def test_an_empty_fist_and_a_repeated_amount_after_a_tie_are_refused_in_words() 
         for seat in (0, 1):
             await wait_for(pilot, lambda: isinstance(app.screen, PassScreen))  # back to Player 1, then 2
             await pilot.press("enter")
-            await wait_for(pilot, lambda: app._phase == "bid" and app.seat_to_act == seat)
+            await wait_for(pilot, lambda seat=seat: app._phase == "bid" and app.seat_to_act == seat)
             assert "tie for the highest bid at ¥100" in drawn_text(app, "#reveal")
             assert "After the tie, bid an amount other than ¥100." in static_text(app, "#rule")
             before = decisions(app.game)

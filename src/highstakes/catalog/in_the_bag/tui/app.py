@@ -23,7 +23,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from highstakes.catalog.in_the_bag.actions import Bid, Feed
@@ -155,11 +155,12 @@ class BagApp(TableApp):
             status.update(Text(f"{round_words} · " + _("{name}: feed one piece to the bag").format(
                 name=self.seat_name(acting)), style="bold"))
         elif self._phase == "bid" and acting is not None:
-            status.update(Text(f"{round_words} · " + _("{name}: put pieces in your fist and seal your bid").format(
-                name=self.seat_name(acting)), style="bold"))
+            doing = _("{name}: put pieces in your fist and seal your bid").format(name=self.seat_name(acting))
+            status.update(Text(f"{round_words} · {doing}", style="bold"))
         else:
             waiting = ", ".join(self.seat_name(other) for other in self.game.to_act)
-            status.update(Text(f"{round_words} · " + _("Waiting for {names}").format(names=waiting), style="italic"))
+            waiting_words = _("Waiting for {names}").format(names=waiting)
+            status.update(Text(f"{round_words} · {waiting_words}", style="italic"))
 
     def _refresh_picker(self, view: dict[str, JSON], seat: int | None) -> None:
         picker = self.query_one("#picker", OptionList)
@@ -179,7 +180,8 @@ class BagApp(TableApp):
             options.append(Option(prompt, id=f"piece-{amount}"))
         if self._phase == "bid":
             seal = Text("s  ", style="bold")
-            seal.append(_("Seal the bid of {amount}").format(amount=yen(value(self._fist))), style="bold green")
+            seal.append(_("Seal the bid of {amount}").format(amount=yen(value(self._fist))),
+                        style="bold green")
             options.append(Option(seal, id=SEAL))
         picker.set_options(options)
         picker.disabled = self._phase is None
@@ -202,7 +204,8 @@ class BagApp(TableApp):
         rule = self.query_one("#rule", Static)
         if self._phase == "bid":
             chosen = to_pieces(self._fist)
-            line = styled(_("In your fist: {amount}"), "bold", amount=Text(yen(value(self._fist)), style="bold green"))
+            line = styled(_("In your fist: {amount}"), "bold",
+                          amount=Text(yen(value(self._fist)), style="bold green"))
             if chosen:
                 line.append("  ")
                 line.append_text(draw.pieces_row(chosen, limit=8))
@@ -211,11 +214,13 @@ class BagApp(TableApp):
                      .format(amount=yen(100))]
             forbidden = view.get("must_differ_from")
             if isinstance(forbidden, int):
-                words.append(_("After the tie, bid an amount other than {amount}.").format(amount=yen(forbidden)))
+                words.append(_("After the tie, bid an amount other than {amount}.")
+                             .format(amount=yen(forbidden)))
             rule.update(Text(" ".join(words), style="dim" if not isinstance(forbidden, int) else "yellow"))
         elif self._phase == "feed":
             fist.update(draw.hand_total(view))
-            rule.update(Text(_("Whoever takes the bag gets the piece you feed; nobody sees which."), style="dim"))
+            rule.update(Text(_("Whoever takes the bag gets the piece you feed; nobody sees which."),
+                             style="dim"))
         else:
             bid = view.get("your_bid")
             if bid:

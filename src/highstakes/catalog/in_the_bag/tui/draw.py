@@ -112,7 +112,8 @@ def bag_panel(view: dict[str, JSON]) -> RenderableType:
     ]
     known = list(view.get("bag_known") or [])  # type: ignore[arg-type]
     if known:
-        lines.append(styled(_("Known inside: {amount} of revealed bids"), amount=Text(yen(sum(known)), style="bold")))
+        lines.append(styled(_("Known inside: {amount} of revealed bids"),
+                            amount=Text(yen(sum(known)), style="bold")))
     feed = view.get("your_feed")
     if isinstance(feed, int):
         lines.append(styled(_("You fed {piece}"), piece=piece(feed)))
@@ -209,7 +210,8 @@ def consoled_sentence(entry: dict[str, JSON], seat_name: SeatName, you: int | No
     parts = []
     for seat in consoled:
         if seat == you:
-            parts.append(_("You had no piece left and get {amount} from the reserve.").format(amount=yen(200)))
+            parts.append(_("You had no piece left and get {amount} from the reserve.")
+                         .format(amount=yen(200)))
         else:
             parts.append(_("{name} had no piece left and gets {amount} from the reserve.")
                          .format(name=seat_name(seat), amount=yen(200)))
@@ -238,7 +240,8 @@ def reveal_panel(view: dict[str, JSON], seat_name: SeatName) -> tuple[str, Rende
     lines: list[RenderableType] = []
     if len(reveals) > 1:
         ties = [yen(max(sum(bid) for bid in reveal)) for reveal in reveals[:-1]]
-        lines.append(Text(_("Tied at {amounts}, then bid again.").format(amounts=", ".join(ties)), style="yellow"))
+        tied = _("Tied at {amounts}, then bid again.").format(amounts=", ".join(ties))
+        lines.append(Text(tied, style="yellow"))
     lines.extend(reveal_lines(reveals[-1], seat_name, winner=entry["winner"], tied=False))
     lines.append(settled_sentence(entry, seat_name, you))  # type: ignore[arg-type]
     consoled = consoled_sentence(entry, seat_name, you)  # type: ignore[arg-type]
@@ -277,5 +280,6 @@ def table_view(view: dict[str, JSON], seat_name: SeatName) -> RenderableType:
     title, reveal = reveal_panel(view, seat_name)
     parts += [Text(""), Text(title, style="bold underline"), reveal]
     if view.get("final_pieces"):
-        parts += [Text(""), Text(_("Everyone's pieces"), style="bold underline"), final_pieces(view, seat_name)]
+        heading = Text(_("Everyone's pieces"), style="bold underline")
+        parts += [Text(""), heading, final_pieces(view, seat_name)]
     return Group(*parts)
