@@ -107,11 +107,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    players: dict[str, PlayOne] = {"in_the_bag (highstakes, Python)": bag_player(args.players)}
+    players: dict[str, PlayOne] = {"in_the_bag (highstakes)": bag_player(args.players)}
     pyspiel, why_not = load_pyspiel()
     if pyspiel is not None:
         auction = auction_player(pyspiel, args.players, args.max_value)
-        players["first_sealed_auction (OpenSpiel, C++)"] = auction
+        players["first_sealed_auction (C++)"] = auction
 
     budget = f"{args.games:,} games" if args.games is not None else f"{args.seconds:g} s"
     versions: dict[str, Any] = {"python": platform.python_version(), "highstakes": hs.__version__}
