@@ -138,7 +138,7 @@ class BagApp(TableApp):
         bag.border_title = draw.round_title(view)
         players = self.query_one("#players", Static)
         players.update(draw.players_table(view, self.seat_name))
-        players.border_title = _("Players")
+        players.border_title = _("Players · pieces held")
         title, reveal = draw.reveal_panel(view, self.seat_name)
         panel = self.query_one("#reveal", Static)
         panel.update(reveal)
@@ -174,7 +174,7 @@ class BagApp(TableApp):
             prompt = Text(f"{index + 1}  ", style="bold")
             prompt.append_text(draw.kind_row(amount, held, chosen))
             if self._phase == "bid" and chosen:
-                prompt.append("  " + _("{n} in the fist").format(n=chosen), style="bold green")
+                prompt.append(f"  ✓{chosen}", style="bold green")  # how many of these are in the fist
             if isinstance(hinted, dict) and hinted.get("feed") == amount:
                 prompt.append("  ★ " + _("hint"), style="bold cyan")
             options.append(Option(prompt, id=f"piece-{amount}"))
@@ -222,7 +222,7 @@ class BagApp(TableApp):
             rule.update(Text(_("Whoever takes the bag gets the piece you feed; nobody sees which."),
                              style="dim"))
         else:
-            bid = view.get("your_bid")
+            bid = view.get("your_bid") if not self.game.is_over else None
             if bid:
                 fist.update(styled(_("Your sealed bid: {amount}"), "bold",
                                    amount=Text(yen(sum(bid)), style="bold green")))  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ PIECE_STYLES = {
     5000: "bold white on medium_purple4",
 }
 #: A hand shows up to this many pieces of a kind one by one, then "× n".
-DRAWN_PER_KIND = 5
+DRAWN_PER_KIND = 4
 
 
 def piece(amount: int, *, chosen: bool = False) -> Text:
@@ -49,6 +49,18 @@ def pieces_row(pieces: Sequence[int], *, limit: int = 12) -> Text:
         row.append_text(piece(amount))
     if len(ordered) > limit:
         row.append(" +" + str(len(ordered) - limit), style="bold")
+    return row
+
+
+def kinds_row(counts: Sequence[int]) -> Text:
+    """A hand in short, largest piece first: one of each kind held and how many ("▌¥5,000▐×2 (¥100)×3")."""
+    row = Text()
+    for amount, held in reversed(list(zip(DENOMINATIONS, counts, strict=True))):
+        if held:
+            if row.plain:
+                row.append(" ")
+            row.append_text(piece(amount))
+            row.append(f"×{held}", style="bold")
     return row
 
 
@@ -90,24 +102,22 @@ def hand_view(view: dict[str, JSON]) -> RenderableType:
 
 
 BAG_ART = (
-    "  ,_)(_,  ",
-    " /      \\ ",
-    "|  {n:^4}  |",
-    " \\______/ ",
+    "   _)(_   ",
+    "  /    \\  ",
+    " | {n:^4} | ",
+    "  \\____/  ",
 )
 
 
 def bag_picture(pieces: int) -> Text:
     """The bag, drawn, with the number of pieces in it."""
-    art = "\n".join(BAG_ART).format(n=pieces)
-    return Text(art, style="bold yellow")
+    return Text("\n".join(BAG_ART).format(n=pieces), style="bold yellow", no_wrap=True)
 
 
 def bag_panel(view: dict[str, JSON]) -> RenderableType:
     """The bag: how many pieces it holds, the bids known to be in it, and what this seat fed."""
     count = int(view["bag_pieces"])  # type: ignore[arg-type]
     lines: list[RenderableType] = [
-        bag_picture(count),
         Text(ngettext("{n} piece in the bag", "{n} pieces in the bag", count).format(n=count), style="bold"),
     ]
     known = list(view.get("bag_known") or [])  # type: ignore[arg-type]
@@ -117,7 +127,12 @@ def bag_panel(view: dict[str, JSON]) -> RenderableType:
     feed = view.get("your_feed")
     if isinstance(feed, int):
         lines.append(styled(_("You fed {piece}"), piece=piece(feed)))
-    return Group(*lines)
+    # The bag drawn on the left, what is known of it on the right.
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=10, vertical="middle")
+    grid.add_column(ratio=1, vertical="middle")
+    grid.add_row(bag_picture(count), Group(*lines))
+    return grid
 
 
 def round_title(view: dict[str, JSON]) -> str:
@@ -142,20 +157,23 @@ def seat_state(view: dict[str, JSON], seat: int) -> Text:
 
 def players_table(view: dict[str, JSON], seat_name: SeatName) -> Table:
     """Every player: how many pieces they hold (not which), and where they are in the round."""
-    grid = Table(box=None, show_header=True, padding=(0, 1), expand=True, header_style="dim")
-    grid.add_column(_("Player"), ratio=3, no_wrap=True, overflow="ellipsis")
-    grid.add_column(_("Pieces"), justify="right")
-    grid.add_column(_("This round"), ratio=2, no_wrap=True, overflow="ellipsis")
+    grid = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    grid.add_column(ratio=1, overflow="fold")
+    grid.add_column(justify="right")
     final = view.get("final_yen")
     if final:
-        grid.add_column(_("Yen"), justify="right")
+        grid.add_column(justify="right")
     for seat in range(int(view["seats"])):  # type: ignore[arg-type]
         name = Text(seat_name(seat))
         if seat == view.get("you"):
             name.append(" · " + _("you"), style="bold cyan")
         if seat in (view.get("winners") or []):  # type: ignore[operator]
             name.append(" ★", style="bold yellow")
-        row: list[RenderableType] = [name, str(view["pieces_held"][seat]), seat_state(view, seat)]  # type: ignore[index]
+        state = seat_state(view, seat)
+        if state.plain:
+            name.append("  ")
+            name.append_text(state)
+        row: list[RenderableType] = [name, str(view["pieces_held"][seat])]  # type: ignore[index]
         if final:
             row.append(yen(final[seat]))  # type: ignore[index]
         grid.add_row(*row)
@@ -170,7 +188,7 @@ def reveal_lines(reveal: list[list[int]], seat_name: SeatName, *, winner: int | 
     grid = Table(box=None, show_header=False, padding=(0, 1))
     grid.add_column(no_wrap=True, overflow="ellipsis", max_width=24)
     grid.add_column(justify="right", no_wrap=True)
-    grid.add_column()
+    grid.add_column(no_wrap=True, overflow="ellipsis")
     for seat, bid in enumerate(reveal):
         if not bid:
             grid.add_row(seat_name(seat), "—", Text(_("no bid"), style="dim"))
@@ -258,8 +276,7 @@ def final_pieces(view: dict[str, JSON], seat_name: SeatName) -> Table:
     grid.add_column()
     for seat, counts in enumerate(view.get("final_pieces") or []):  # type: ignore[arg-type]
         held = counts_of(counts)
-        pieces = [amount for amount, count in zip(DENOMINATIONS, held, strict=True) for _ in range(count)]
-        grid.add_row(seat_name(seat), yen(value(held)), pieces_row(pieces, limit=10))
+        grid.add_row(seat_name(seat), yen(value(held)), kinds_row(held))
     return grid
 
 

@@ -394,7 +394,7 @@ function drawPicker() {
       el("kbd", { "aria-hidden": "true" }, "c"), t("Empty the fist"));
     clearButton.addEventListener("click", clearFist);
     parts.push(el("div", { class: "row seal-row" }, sealButton, clearButton));
-  } else if (view.your_bid && seated) {
+  } else if (view.your_bid && seated && !view.final_yen) {
     parts.push(el("p", { class: "fist-total" },
       ...fillNodes(t("Your sealed bid: {amount}"), { amount: el("b", { class: "money" }, yen(view.your_bid.reduce((a, b) => a + b, 0))) }),
       " ", piecesRow(view.your_bid)));
