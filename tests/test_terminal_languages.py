@@ -19,6 +19,7 @@ from textual.widgets import Input
 
 from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.greed.tui.app import GreedApp
+from highstakes.catalog.in_the_bag.tui.app import BagApp
 from highstakes.i18n import _, use_language
 from highstakes.i18n.catalogs import TRANSLATED, domains, extract
 from highstakes.i18n.numbers import format_money
@@ -122,6 +123,45 @@ def test_a_deal_or_no_deal_match_at_its_own_table(language: str) -> None:
             # The board's top value, the language's way, from the first screen on.
             assert format_money(100_000_000, "USD") in shown(app)
             await play_deal_match(pilot, app, reader.read)
+
+        run(app, script)
+    reader.assert_translated()
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_an_its_in_the_bag_game_at_its_own_table(language: str) -> None:
+    """Fed and bid by keys to the end, with a hint and a refused empty fist on the way."""
+    with use_language(language):
+        app = BagApp(3, [None, "believer", "heuristic"], seed=2, bot_delay=0)
+        reader = Reader(app, language)
+
+        async def script(pilot: Pilot[None]) -> None:
+            assert format_money(7_500, "JPY") in shown(app)
+            advised = False
+            for _step in range(300):
+                await wait_for(pilot, lambda: app.game.is_over or app._phase is not None)
+                reader.read()
+                if app.game.is_over:
+                    break
+                if app._phase == "feed":
+                    await pilot.press("1")
+                    continue
+                if not advised:  # the first bid: an empty fist refused, then the advisor's pieces
+                    advised = True
+                    await pilot.press("s")
+                    reader.read()
+                    await pilot.press("h")
+                    await wait_for(pilot, lambda: app._hint is not None)
+                    reader.read()
+                    await pilot.press("c")
+                view = app.game.view(0)
+                await pilot.press("1")
+                if view["must_differ_from"] is not None:
+                    await pilot.press("2" if view["your_pieces"]["100"] < 2 else "1")
+                reader.read()
+                await pilot.press("s")
+            await wait_for(pilot, lambda: app.game.is_over)
+            reader.read()
 
         run(app, script)
     reader.assert_translated()

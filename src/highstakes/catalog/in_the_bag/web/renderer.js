@@ -361,7 +361,7 @@ function drawPicker() {
       }
       groups.push(el("li", { class: "kind" },
         el("span", { class: "kind-label" }, key && phase ? el("kbd", { "aria-hidden": "true" }, key) : null,
-          pieceName(kind), el("span", { class: "muted" }, ` × ${number(counts[kindIndex])}`),
+          pieceName(kind), el("span", { class: "muted" }, `\u00a0×\u00a0${number(counts[kindIndex])}`),
           phase === "bid" && chosen[kindIndex]
             ? el("span", { class: "in-fist" }, t("{n} in your fist", { n: number(chosen[kindIndex]) })) : null),
         el("span", { class: "kind-pieces", role: "group", "aria-label": pieceName(kind) }, buttons)));
