@@ -232,21 +232,24 @@ class BagState(GameState):
         self._settle(bids, winner)
 
     def _settle(self, bids: list[Counts], winner: int | None) -> None:
-        took = list(self.bag) if winner is not None else None
-        bag_pieces = sum(self.bag)
+        bag, hands = self.bag, self.hands
+        took = list(bag) if winner is not None else None
+        bag_pieces = sum(bag)
         known = [0, 0, 0, 0] if winner is not None else list(self.bag_known)
-        for bid in bids:
-            for index, count in enumerate(bid):
-                known[index] += count
         if winner is not None:
-            self._move_all(self.bag, self.hands[winner])
+            self._move_all(bag, hands[winner])
+        # Every bid goes into the bag, and becomes known to be in it.
         for seat, bid in enumerate(bids):
-            for index, count in enumerate(bid):
-                self.hands[seat][index] -= count
-                self.bag[index] += count
+            hand = hands[seat]
+            for index in range(4):
+                count = bid[index]
+                if count:
+                    hand[index] -= count
+                    bag[index] += count
+                    known[index] += count
         consoled = []
         for seat in range(self.seats):
-            if not sum(self.hands[seat]):
+            if not any(hands[seat]):
                 coins = CONSOLATION_COINS if self.reserve_limit == UNLIMITED else min(
                     CONSOLATION_COINS, self.reserve_limit - self.reserve_paid)
                 if coins:
