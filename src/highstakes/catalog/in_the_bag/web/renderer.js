@@ -20,7 +20,7 @@
 // writes money. A sentence whose subject may be the reader comes in two messages.
 
 import {
-  controlNamed, el, focusedName, isOwnSeat, isSeated, onTableKeys, playerRow, playersHead, refusalWords,
+  controlNamed, el, focusedName, onTableKeys, playerRow, playersHead, refusalWords,
   ruleTitle, sameAction, seatName, sendAction, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
@@ -49,6 +49,15 @@ const table = {
 
 export function formatScore(score) {
   return yen(score);
+}
+
+/**
+ * Whether `seat` is the one whose view is drawn: the page's own seat in a room, the seat chosen
+ * in a replay (whose messages name no seat of the page's own).
+ */
+function isMine(seat) {
+  const you = table.message?.view?.you;
+  return you !== null && you !== undefined && you === seat;
 }
 
 function yen(amount) {
@@ -308,7 +317,7 @@ function drawPicker() {
   const { message } = table;
   const view = message.view;
   const phase = phaseOf(message);
-  const seated = isSeated(message) && view.your_pieces;
+  const seated = view.your_pieces !== null && view.your_pieces !== undefined;
   const heading = part("#bag-picker-heading");
   const counts = countsOf(view.your_pieces);
   const held = counts.reduce((sum, count) => sum + count, 0);
@@ -472,7 +481,7 @@ function drawPlayers() {
   const toAct = new Set(message.to_act ?? []);
   const rows = view.pieces_held.map((pieces, seat) => {
     const tags = [];
-    if (isOwnSeat(message, seat)) tags.push(el("span", { class: "tag you" }, t("you")));
+    if (isMine(seat)) tags.push(el("span", { class: "tag you" }, t("you")));
     if (view.winners?.includes(seat)) tags.push(el("span", { class: "tag winner" }, t("winner")));
     const state = seatState(view, seat);
     const name = [seatName(message.seats, seat), " ", ...tags,
@@ -508,7 +517,7 @@ function takenSentence(entry) {
   const { message } = table;
   const count = entry.bag_pieces;
   if (entry.winner === null) return t("Still tied after three re-bids: nobody takes the bag, and every bid goes in.");
-  if (isOwnSeat(message, entry.winner)) {
+  if (isMine(entry.winner)) {
     const took = entry.you_took ?? [];
     return tn("You take the bag: {n} piece, {amount}.", "You take the bag: {n} pieces, {amount}.", count,
       { amount: yen(took.reduce((a, b) => a + b, 0)) });
@@ -519,7 +528,7 @@ function takenSentence(entry) {
 
 function consoledSentences(entry) {
   const { message } = table;
-  return (entry.consoled ?? []).map((seat) => (isOwnSeat(message, seat)
+  return (entry.consoled ?? []).map((seat) => (isMine(seat)
     ? t("You had no piece left and get {amount} from the reserve.", { amount: yen(CONSOLATION) })
     : t("{name} had no piece left and gets {amount} from the reserve.",
       { name: seatName(message.seats, seat), amount: yen(CONSOLATION) })));
