@@ -186,7 +186,7 @@ def reveal_lines(reveal: list[list[int]], seat_name: SeatName, *, winner: int | 
     amounts = [sum(bid) for bid in reveal]
     top = max(amounts) if amounts else 0
     grid = Table(box=None, show_header=False, padding=(0, 1))
-    grid.add_column(no_wrap=True, overflow="ellipsis", max_width=24)
+    grid.add_column(overflow="fold", max_width=24)  # a long name wraps: it is never cut
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True, overflow="ellipsis")
     for seat, bid in enumerate(reveal):
