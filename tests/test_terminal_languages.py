@@ -20,8 +20,8 @@ from textual.widgets import Input
 
 from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.greed.tui.app import GreedApp
-from highstakes.catalog.millionaire.tui.app import MillionaireApp, MillionaireOverScreen
 from highstakes.catalog.in_the_bag.tui.app import BagApp
+from highstakes.catalog.millionaire.tui.app import MillionaireApp, MillionaireOverScreen
 from highstakes.i18n import _, use_language
 from highstakes.i18n.catalogs import TRANSLATED, domains, extract
 from highstakes.i18n.numbers import format_money
