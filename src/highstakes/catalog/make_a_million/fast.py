@@ -368,6 +368,24 @@ def seed_state(seed: int) -> np.ndarray:
     return np.array([seed & 0xFFFF_FFFF_FFFF_FFFF], dtype=np.uint64)
 
 
+@numba.njit(cache=True)
+def sample_captures(hands: np.ndarray, pos: np.ndarray, captured: np.ndarray, taken: np.ndarray,
+                    playouts: int, rng: np.ndarray, greedy: float) -> tuple[np.ndarray, np.ndarray]:
+    """What each seat captured (dollars, tricks) at the end of each of ``playouts`` playouts."""
+    seats = pos[SEATS]
+    all_captured = np.empty((playouts, seats), dtype=np.int64)
+    all_taken = np.empty((playouts, seats), dtype=np.int64)
+    work_hands = np.empty_like(hands)
+    work_pos = np.empty_like(pos)
+    for i in range(playouts):
+        work_hands[:] = hands
+        work_pos[:] = pos
+        all_captured[i, :] = captured
+        all_taken[i, :] = taken
+        play_out(work_hands, work_pos, all_captured[i], all_taken[i], rng, greedy)
+    return all_captured, all_taken
+
+
 def warm_up() -> None:
     """Compile (or load from Numba's cache) every kernel once, on a tiny deal."""
     hands = encode_hands([["R40", "tiger"], ["R30", "bull"], ["Y40", "bear"], ["G40", "K5"]])
@@ -376,4 +394,6 @@ def warm_up() -> None:
     zeros = np.zeros(4, dtype=np.int64)
     simulate(hands, pos, zeros, zeros, -1, 2, seed_state(1), 0.5, PARTNERSHIP, 0, 0, 0,
              np.zeros(4, dtype=np.bool_), zeros)
+    sample_captures(hands, pos, zeros, zeros, 2, seed_state(1), 0.5)
+
 
