@@ -1,4 +1,5 @@
-"""Make-A-Million bots: ``rules``, a player of sound habits, and ``search`` (``random`` comes with every game).
+"""Make-A-Million bots: ``rules``, a player of sound habits, and ``search`` (``random`` comes with every
+game).
 
 The search bot (:mod:`.search`) samples the unseen cards and plays the deal out many times;
 ``search-strong`` does so with four times the playouts.

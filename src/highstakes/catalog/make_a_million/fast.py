@@ -73,7 +73,10 @@ def _suit(card: int, trump: int) -> int:
 
 @numba.njit(cache=True)
 def legal_cards(hands: np.ndarray, pos: np.ndarray, out: np.ndarray) -> int:
-    """Write the distinct cards the seat to play may play into ``out``; return how many (§1.7, §1.8, A-10, A-11)."""
+    """Write the distinct cards the seat to play may play into ``out``; return how many.
+
+    §1.7 (follow the colour led), §1.8 and A-10 (the Bull and the Bear), A-11 (the optional lead rule).
+    """
     seat = pos[TURN]
     trump = pos[TRUMP]
     n = 0
@@ -116,7 +119,7 @@ def legal_cards(hands: np.ndarray, pos: np.ndarray, out: np.ndarray) -> int:
 @numba.njit(cache=True)
 def _power(card: int, trump: int, nt_high: int, led: int) -> int:
     """How strongly a card bids for the trick; -1 when it cannot win it (§1.7, A-15)."""
-    if card == BULL_I or card == BEAR_I:
+    if card in (BULL_I, BEAR_I):
         return -1
     if card == TIGER_I:
         if trump >= 0:

@@ -153,7 +153,7 @@ def _trump_seen(view: dict[str, JSON]) -> bool:
 
 
 def _park(state: MillionState, view: dict[str, JSON], pool: list[str]) -> list[str]:
-    """Fill the hidden places to their sizes from the pool (plain cards to the discards); the rest is returned."""
+    """Fill the hidden places to their sizes from the pool (plain cards to the discards); return the rest."""
     me = view["you"]
     plain = [card for card in pool if is_plain(card)]
     if view["variant"] != "variation" and me != state.bidder and state.bidder is not None:
@@ -193,7 +193,7 @@ def sample_worlds(view: dict[str, JSON], count: int, rng: random.Random) -> list
 
 # --- a world in the fast path -------------------------------------------------------------------------
 def _baseline(world: MillionState, view: dict[str, JSON]) -> np.ndarray:
-    """Dollars each seat has captured so far this deal: exact for a finished trick on the table, else shared."""
+    """Dollars each seat has captured so far this deal: exact for a trick just finished, else estimated."""
     seats = world.seats
     captured = np.zeros(seats, dtype=np.int64)
     if view["variant"] == "variation":
@@ -226,7 +226,8 @@ def _encode(world: MillionState) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _mode(view: dict[str, JSON]) -> int:
-    return {"partnership": fast.PARTNERSHIP, "silent_partner": fast.SILENT}.get(view["variant"], fast.VARIATION)
+    modes = {"partnership": fast.PARTNERSHIP, "silent_partner": fast.SILENT}
+    return modes.get(view["variant"], fast.VARIATION)
 
 
 def _team(world: MillionState, seats: int) -> np.ndarray:
@@ -292,7 +293,8 @@ def _habit_calls(hand: Sequence[str], count: int) -> list[str]:
 
 
 def _declare(world: MillionState, declarer: int, hand: list[str] | None = None, trump: str | None = None,
-             called: Sequence[str] | None = None) -> tuple[list[list[str]], str | None, str | None, np.ndarray]:
+             called: Sequence[str] | None = None,
+             ) -> tuple[list[list[str]], str | None, str | None, np.ndarray]:
     """The hands, trump and team once ``declarer`` has taken the widow, discarded and named trump."""
     seats = world.seats
     hands = [list(cards) for cards in world.hands]
@@ -352,10 +354,13 @@ def _deal_scores(mode: int, me: int, seats: int, captured: np.ndarray, bidder: i
 class SearchBot:
     """Perfect-information Monte Carlo over sampled worlds (see the module's docstring)."""
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, name: str = "search", worlds: int = DEFAULT_WORLDS) -> None:
+    def __init__(self, budget: int = DEFAULT_BUDGET, name: str = "search",
+                 worlds: int = DEFAULT_WORLDS) -> None:
         self.budget = budget
         self.name = name
         self.max_worlds = worlds
+        #: Playouts run so far (a tally for benchmarks: no decision reads it).
+        self.playouts = 0
 
     def choose(self, view: dict[str, JSON], legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -383,13 +388,15 @@ class SearchBot:
         # A misdeal call and Silent Partner's called cards: the rule-of-thumb habits.
         return Choice(RuleOfThumbBot().choose(view, list(moves), rng), float("nan"), 0.0)
 
-    def _worlds(self, view: dict[str, JSON], branches: int, rng: random.Random) -> tuple[list[MillionState], int]:
+    def _worlds(self, view: dict[str, JSON], branches: int,
+                rng: random.Random) -> tuple[list[MillionState], int]:
         """Worlds to sample and playouts per branch in each, for ``branches`` choices."""
         count = max(1, min(self.max_worlds, self.budget // (branches * 8)))
         playouts = max(1, self.budget // (count * branches))
         return sample_worlds(view, count, rng), playouts
 
-    def _play(self, view: dict[str, JSON], moves: list[Move], rng: random.Random, stream: np.ndarray) -> Choice:
+    def _play(self, view: dict[str, JSON], moves: list[Move], rng: random.Random,
+              stream: np.ndarray) -> Choice:
         me, seats = view["you"], view["seats"]
         mode = _mode(view)
         cards = [fast.INDEX[move.card or ""] for move in moves]
@@ -408,6 +415,7 @@ class SearchBot:
                 utility[index] += u
                 value[index] += v
         runs = len(worlds) * playouts
+        self.playouts += runs * len(cards)
         best = int(np.argmax(utility))
         return Choice(moves[best], value[best] / runs, utility[best] / runs)
 
@@ -417,10 +425,12 @@ class SearchBot:
         hands, trump_named, no_trump, team = _declare(world, declarer, hand, trump)
         encoded, pos = _opening_pos(world, hands, declarer, trump_named, no_trump)
         zeros = np.zeros(world.seats, dtype=np.int64)
-        captured, _taken_ = fast.sample_captures(encoded, pos, zeros, zeros, playouts, stream, GREEDY)
+        captured, _tricks = fast.sample_captures(encoded, pos, zeros, zeros, playouts, stream, GREEDY)
+        self.playouts += playouts
         return captured, team
 
-    def _bid(self, view: dict[str, JSON], moves: list[Move], rng: random.Random, stream: np.ndarray) -> Choice:
+    def _bid(self, view: dict[str, JSON], moves: list[Move], rng: random.Random,
+             stream: np.ndarray) -> Choice:
         me, seats = view["you"], view["seats"]
         mode = _mode(view)
         bids = [move for move in moves if move.kind == "bid"]
@@ -486,7 +496,8 @@ class SearchBot:
         best = int(np.argmax(utility))
         return Choice(moves[best], value[best] / runs, utility[best] / runs)
 
-    def _trump(self, view: dict[str, JSON], moves: list[Move], rng: random.Random, stream: np.ndarray) -> Choice:
+    def _trump(self, view: dict[str, JSON], moves: list[Move], rng: random.Random,
+               stream: np.ndarray) -> Choice:
         me, seats = view["you"], view["seats"]
         mode = _mode(view)
         worlds, playouts = self._worlds(view, len(moves), rng)
@@ -514,12 +525,16 @@ class SearchBot:
             zeros = np.zeros(world.seats, dtype=np.int64)
             _captured, taken = fast.sample_captures(hands, pos, zeros, zeros, playouts, stream, GREEDY)
             counts += np.bincount(taken[:, me], minlength=len(counts))[:len(counts)]
+            self.playouts += playouts
         share = counts / counts.sum()
         # Points for bidding b: the tricks taken, and 5 more when exactly b (§1.14).
         expected = float((share * np.arange(len(share))).sum())
         by_amount = {move.amount: move for move in moves}
-        best = max(by_amount, key=lambda amount: share[amount] if amount is not None and amount < len(share) else -1)
+        best = max(by_amount, key=lambda amount: share[amount] if amount is not None else -1)
         return Choice(by_amount[best], expected + 5 * share[best], 5 * share[best])
 
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_WORLDS", "STRONG_BUDGET", "STRONG_WORLDS", "Choice", "SearchBot", "sample_worlds"]
+__all__ = [
+    "DEFAULT_BUDGET", "DEFAULT_WORLDS", "STRONG_BUDGET", "STRONG_WORLDS",
+    "Choice", "SearchBot", "sample_worlds",
+]
