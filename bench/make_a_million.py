@@ -283,22 +283,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         theirs_rate = theirs.decisions_per_second
         ratio = ours.decisions_per_second / theirs_rate if theirs_rate else 0.0
         print(f"ratio make_a_million/oh_hell: {ratio:.3f} in decisions/s (goal: >= 1.0)")
+        cpu_ratio = (ours.decisions / ours.cpu_seconds) / (theirs.decisions / theirs.cpu_seconds)
+        print(f"                              {cpu_ratio:.3f} in decisions per CPU second")
     print()
 
     # 2. The playout alone (compiled once, untimed).
     fast.warm_up()
     playouts = measure_playouts(min(args.seconds, 3.0), args.seed)
     rate = playouts.count / playouts.seconds if playouts.seconds else 0.0
+    cpu_rate = playouts.count / playouts.cpu_seconds if playouts.cpu_seconds else 0.0
     print(f"playouts of a whole deal (52 cards, half greedy): {playouts.count:,} "
-          f"in {playouts.seconds:.2f} s: "
-          f"{rate:,.0f} a second")
+          f"in {playouts.seconds:.2f} s: {rate:,.0f} a second ({cpu_rate:,.0f} a CPU second)")
     notes += busy_note([("playouts", playouts.cpu_seconds, playouts.seconds)])
     print()
 
     # 3. The search bots.
     places = positions(args.decisions, args.seed)
     print(f"search bots deciding at {len(places)} positions of random games (every phase):")
-    header = f"{'bot':<16}{'budget':>9}{'worlds':>8}{'s/decision':>12}{'slowest':>9}{'playouts/s':>12}"
+    header = (f"{'bot':<16}{'budget':>9}{'worlds':>8}{'s/decision':>12}{'slowest':>9}{'playouts/s':>12}"
+              f"{'CPU s/dec.':>12}{'playouts/CPU s':>16}")
     print(header)
     print("-" * len(header))
     tallies_bot = []
@@ -308,8 +311,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         tallies_bot.append(tally)
         total = sum(tally.seconds)
         mean = total / len(tally.seconds)
+        cpu, count = tally.cpu_seconds, len(tally.seconds)
         print(f"{name:<16}{budget:>9,}{worlds:>8}{mean:>12.3f}{max(tally.seconds):>9.3f}"
-              f"{tally.playouts / total:>12,.0f}")
+              f"{tally.playouts / total:>12,.0f}{cpu / count:>12.3f}{tally.playouts / cpu:>16,.0f}")
         notes += busy_note([(name, tally.cpu_seconds, total)])
     for tally in tallies_bot:
         phases = ", ".join(f"{phase} {sum(spent) / len(spent):.3f} s ({len(spent)})"
