@@ -29,7 +29,8 @@ valued by playing the deal from its first lead in the same worlds:
   back by *b*), so every bid is valued from one set of playouts. It is compared with passing,
   valued the same way with the current high bidder declaring at its bid (or, before any bid,
   the other player whose hand looks strongest, if any would open). A higher bid only lowers
-  one's own value, so the choice is the lowest bid or a pass;
+  one's own value, so the choice is the lowest bid or a pass. The worlds do not read the
+  auction, so a partner holding the bid is outbid only when declaring gains outright;
 * *discards* and *trump*: each legal choice is played out (the rest of the discards, trump
   and partners' calls by the rule-of-thumb habits) and the best mean outcome wins;
 * *trick bids* (Variation): the bid the playouts make most likely to be exact.
@@ -455,8 +456,13 @@ class SearchBot:
             u, v = _deal_scores(mode, me, seats, captured, other, np.array([other_bid]), team)
             pass_u.append(u.mean())
             pass_v.append(v.mean())
-        if np.mean(declare_u) > np.mean(pass_u):
-            return Choice(lowest, float(np.mean(declare_v)), float(np.mean(declare_u)))
+        declare, keep = float(np.mean(declare_u)), float(np.mean(pass_u))
+        # The worlds do not read the auction: a partner holding the bid is dealt an ordinary hand
+        # there, and looks likelier to be set than it is. Outbid a partner only to gain outright.
+        ally_holds = view["high_bidder"] is not None and view["high_bidder"] != me and (
+            view["variant"] == "partnership" and view["high_bidder"] % 2 == me % 2)
+        if declare > keep and (declare > 0 or not ally_holds):
+            return Choice(lowest, float(np.mean(declare_v)), declare)
         return Choice(passing, float(np.mean(pass_v)), float(np.mean(pass_u)))
 
     @staticmethod
