@@ -122,3 +122,28 @@ def test_fast_playout_matches_the_rules_engine(seats: int, options: dict) -> Non
                 break
     assert checked > 100
 
+
+
+def _score(mode: int, me: int, captured: list[int], bidder: int = 0, bid: int = 0, team: list[int] = (),
+           taken: list[int] | None = None, bids: list[int] | None = None) -> tuple[float, float]:
+    seats = len(captured)
+    mask = np.zeros(seats, dtype=np.bool_)
+    mask[list(team)] = True
+    return fast.score_deal(mode, me, seats, np.array(captured, dtype=np.int64),
+                           np.array(taken or [0] * seats, dtype=np.int64), bidder, bid, mask,
+                           np.array(bids or [0] * seats, dtype=np.int64))
+
+
+def test_hand_scores_of_the_rulebook() -> None:
+    # §1.9: Z bids $240,000 and Z-Y take $260,000 (the Bull doubling included): all of it scores.
+    assert _score(fast.PARTNERSHIP, 1, [70_000, 200_000, 70_000, 60_000], bidder=1, bid=240_000) == (
+        260_000 - 140_000, 260_000)
+    # Set back: $230,000 taken against a $240,000 bid scores minus the bid; the others keep theirs.
+    assert _score(fast.PARTNERSHIP, 0, [70_000, 170_000, 100_000, 60_000], bidder=1, bid=240_000) == (
+        170_000 + 240_000, 170_000)
+    # §1.13: A (seat 0) bids $480,000, Y (seat 4) is the partner; the team's $510,000 counts for each.
+    utility, value = _score(fast.SILENT, 4, [300_000, 50_000, 40_000, 0, 210_000, 200_000], bidder=0,
+                            bid=480_000, team=[0, 4])
+    assert value == 510_000 and utility == 510_000 - (510_000 + 4 * 290_000) / 5
+    # §1.14: exactly the bid scores the bid plus 5, anything else the tricks taken.
+    assert _score(fast.VARIATION, 0, [0, 0, 0], taken=[2, 3, 0], bids=[2, 1, 0]) == (7 - (3 + 5) / 2, 7)
