@@ -292,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     playouts = measure_playouts(min(args.seconds, 3.0), args.seed)
     rate = playouts.count / playouts.seconds if playouts.seconds else 0.0
     cpu_rate = playouts.count / playouts.cpu_seconds if playouts.cpu_seconds else 0.0
-    print(f"playouts of a whole deal (52 cards, half greedy): {playouts.count:,} "
+    print(f"playouts of a whole deal (52 cards): {playouts.count:,} "
           f"in {playouts.seconds:.2f} s: {rate:,.0f} a second ({cpu_rate:,.0f} a CPU second)")
     notes += busy_note([("playouts", playouts.cpu_seconds, playouts.seconds)])
     print()

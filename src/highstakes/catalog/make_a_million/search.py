@@ -10,10 +10,11 @@ honouring what the seat knows (voids shown in the trick under way, Money discard
 widow's cards). Each such world is a *determinization*.
 
 **Card play: perfect-information Monte Carlo.** Every legal card is tried in every world
-and the rest of the deal is played out in the compiled playout of :mod:`.fast`, each card
-drawn among the legal ones, with half of them chosen by one habit (take a trick holding
-Money as cheaply as possible): random-only rollouts undervalue Money cards badly, and
-an always-greedy rollout plays too predictably for the sampling to see the alternatives.
+and the rest of the deal is played out in the compiled playout of :mod:`.fast`: each card
+is drawn among the legal ones, except that with even odds a player takes a trick holding
+Money with its cheapest winning card. A purely random rollout lets Money go to tricks that
+nobody contests, which no player allows; a habit applied to every card would make the
+rollouts all alike, and the sampling would no longer see the alternatives.
 The card with the best mean outcome is played. The outcome is the deal's score for the
 bot's side less the other side's (§1.9); in Silent Partner its own score less the mean of
 the others' (§1.13), and in the Variation its points less the others' mean (§1.14).
