@@ -6,8 +6,9 @@ offers, and the project's metadata registers it (entry point ``highstakes.games`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from highstakes.catalog.make_a_million.actions import Move, parse_move
 from highstakes.catalog.make_a_million.options import MillionOptions
@@ -15,7 +16,7 @@ from highstakes.catalog.make_a_million.rules import MillionState
 from highstakes.catalog.make_a_million.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import BotInfo
+from highstakes.engine.parts import Advisor, BotInfo
 
 
 class MillionDefinition(GameDefinition):
@@ -67,6 +68,15 @@ class MillionDefinition(GameDefinition):
         from highstakes.catalog.make_a_million.bots import BOTS
 
         return BOTS
+
+    def strongest_bot(self, seats: int, options: Mapping[str, Any]) -> str:
+        """The search at its default budget: ``search-strong`` plays better but takes seconds a move."""
+        return "search"
+
+    def advisor(self) -> Advisor:
+        from highstakes.catalog.make_a_million.advisor import hint
+
+        return hint
 
 
 MAKE_A_MILLION = MillionDefinition()
