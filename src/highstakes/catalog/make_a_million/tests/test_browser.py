@@ -76,12 +76,12 @@ def card_choice(state: dict[str, Any]) -> tuple[str, list[str]] | None:
     return None
 
 
-def decide(page: Page, state: dict[str, Any], turn: int, done: list[str]) -> dict[str, Any]:
+def decide(page: Page, state: dict[str, Any], turn: int, done: list[str], *, bid: bool = False) -> dict[str, Any]:
     """Make one decision through the page; return the action it must send.
 
     Cards: the first allowed one, by its key or (every other time) by a click on its button.
-    The auction: the first time a bid typed in the box, then passes (the p key). Other
-    decisions: the first listed, by its key.
+    The auction: the first time a bid typed in the box, then passes (the p key), or with
+    ``bid`` the lowest bid (the 1 key). Other decisions: the first listed, by its key.
     """
     view = state["view"]
     choice = card_choice(state)
@@ -106,6 +106,10 @@ def decide(page: Page, state: dict[str, Any], turn: int, done: list[str]) -> dic
             page.keyboard.press("Enter")
             done.append("typed bid")
             return {"bid": amount}
+        if bid:
+            page.keyboard.press("1")
+            done.append("bid by key")
+            return state["legal"][1]["action"]
         page.keyboard.press("p")
         done.append("pass")
         return {"pass": True}
@@ -261,4 +265,70 @@ def test_in_spanish_on_a_phone(visitors: Visitors, server_url: str) -> None:
         page.wait_for_function("(version) => window.__hs.last.version > version", arg=state["version"])
     page.screenshot(path=str(SCREENSHOTS / "phone-es-play.png"), full_page=True)
     assert page.evaluate("() => window.__hs.errors") == []
+    visitors.assert_no_page_errors()
+
+
+# Every visible element of the table with text of its own, and the attributes people read
+# (aria-label, title): the runs of two letters or more outside ⟦ ⟧ (keys in <kbd> are not words).
+UNMARKED_IN_TABLE_JS = r"""(allowed) => {
+  const outside = (text) => {
+    let depth = 0;
+    let out = "";
+    for (const character of text) {
+      if (character === "⟦") depth += 1;
+      else if (character === "⟧") depth = Math.max(0, depth - 1);
+      else if (depth === 0) out += character;
+    }
+    for (const phrase of allowed) out = out.split(phrase).join(" ");
+    return out.match(/\p{L}{2,}/gu) ?? [];
+  };
+  const own = (node) => [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE)
+    .map((child) => child.textContent).join(" ");
+  const problems = [];
+  for (const node of document.querySelectorAll("#table *")) {
+    if (node.closest("kbd, style") || !node.checkVisibility({ checkVisibilityCSS: true })) continue;
+    for (const text of [own(node), node.getAttribute("aria-label"), node.getAttribute("title")]) {
+      const words = outside(text ?? "");
+      if (words.length) problems.push(`${node.tagName.toLowerCase()}.${node.className}: ${text.trim()}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def test_under_the_pseudo_language_every_word_of_the_table_goes_through_the_layer(
+    visitors: Visitors, server_url: str
+) -> None:
+    """Under the test language every translated message is wrapped in ⟦ ⟧ (the page's and the
+    server's): a word outside them bypassed the translation layer."""
+    room = post_json(server_url, "/api/rooms", {"game": GAME, "seats": ["human", BOT, BOT, BOT],
+                                                "options": {"last_trick": True}})["room"]
+    page = visitors.open("/")
+    page.evaluate("() => localStorage.setItem('highstakes.language', 'qps')")
+    page.goto(f"/r/{room}")
+    page.wait_for_function("() => document.documentElement.dataset.words === 'ready'")
+    page.fill("#player-name", "Ann")
+    page.locator("#join-seats button[value='0']").click()
+    page.wait_for_function("() => window.__hs.last?.seat === 0")
+    page.keyboard.press("?")  # how to play
+    problems: set[str] = set()
+    after, done, refused, stops = -1, ["typed bid"], False, 0
+    for turn in range(120):
+        state = next_decision(page, 0, after)
+        if state is None or any("bid" in entry for entry in state["view"]["history"]):
+            break  # a deal was played out
+        problems.update(page.evaluate(UNMARKED_IN_TABLE_JS, ["Ann"]))
+        stops += 1
+        choice = card_choice(state)
+        banned = [card for card in state["view"]["hand"] if choice and card not in choice[1]]
+        if choice and banned and not refused:
+            refused = True
+            errors = len(page.evaluate("() => window.__hs.errors"))
+            page.keyboard.press(CARD_KEYS[state["view"]["hand"].index(banned[0])])
+            page.wait_for_function(REFUSAL_SHOWN_JS, arg=errors + 1)
+            problems.update(page.evaluate(UNMARKED_IN_TABLE_JS, ["Ann"]))
+        decide(page, state, turn, done, bid=True)
+        after = state["version"]
+    assert stops > 10 and refused
+    assert not problems, "\n".join(sorted(problems))
     visitors.assert_no_page_errors()
