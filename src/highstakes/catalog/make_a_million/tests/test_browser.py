@@ -338,3 +338,28 @@ def test_under_the_pseudo_language_every_word_of_the_table_goes_through_the_laye
     assert stops > 10 and refused
     assert not problems, "\n".join(sorted(problems))
     visitors.assert_no_page_errors()
+
+
+def test_the_variation_takes_a_trick_bid_by_its_digit_and_shows_the_bids_once_all_are_in(
+    visitors: Visitors, server_url: str
+) -> None:
+    room = post_json(server_url, "/api/rooms", {"game": GAME, "seats": ["human", BOT, BOT]})["room"]
+    ann = visitors.open(f"/r/{room}")
+    join(ann, "Ann", 0)
+    state = next_decision(ann, 0, -1)
+    assert state is not None and state["view"]["phase"] == "tricks"
+    # Each bid from 0 to the cards held is a button keyed by its own digit.
+    held = state["view"]["cards_this_deal"]
+    expect(ann.locator("#table .decide .moves button")).to_have_count(held + 1)
+    expect(ann.locator("#table .decide .moves button").nth(2)).to_have_text("2bid 2 tricks")
+    # Nobody's bid shows before the last is in; the others are said to have bid, or not yet.
+    for seat in (1, 2):
+        assert state["view"]["trick_bids"][seat] is None
+    ann.keyboard.press("2")
+    ann.wait_for_function("() => window.__hs.last.view.phase === 'play'")
+    bids = last_state(ann)["view"]["trick_bids"]
+    assert bids[0] == 2 and None not in bids
+    expect(ann.locator("#table .ring .place-b .seat-facts")).to_contain_text("bid 2 · took 0")
+    expect(ann.locator("#table .ring .place-l .seat-facts")).to_contain_text(f"bid {bids[1]} · took 0")
+    expect(ann.locator("#table .scores")).to_contain_text("0 points")
+    visitors.assert_no_page_errors()

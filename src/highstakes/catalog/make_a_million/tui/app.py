@@ -237,7 +237,8 @@ class MillionApp(TableApp):
         hand = self.query_one("#hand", HandView)
         choosing = self._card_kind is not None
         playable = self._choosable if choosing else None
-        hand.update(draw.hand_lines(self._cards, CARD_KEYS, playable, self._cursor, view.get("called") or [],
+        keys = CARD_KEYS if choosing else ""
+        hand.update(draw.hand_lines(self._cards, keys, playable, self._cursor, view.get("called") or [],
                                     click=lambda index: f"app.card({index})"))
         seat = self._shown_seat
         if seat is None:

@@ -137,9 +137,10 @@ def hand_lines(
                 style += Style(reverse=True)
             if click is not None:
                 style += Style.from_meta({"@click": click(index)})
-            key = keys[index] if index < len(keys) else " "
-            line.append(f"{key}:", style=Style.parse("bold" if usable else DIM) + (
-                Style.from_meta({"@click": click(index)}) if click is not None else Style()))
+            if keys:  # only while a card is chosen: then the keys pick cards
+                key = keys[index] if index < len(keys) else " "
+                line.append(f"{key}:", style=Style.parse("bold" if usable else DIM) + (
+                    Style.from_meta({"@click": click(index)}) if click is not None else Style()))
             face = rank_text(card)
             if card in called:
                 face += "*"
@@ -198,8 +199,12 @@ def seat_cell(view: Mapping[str, JSON], seat: int, seat_name: SeatName, to_act: 
                 facts.append(dollars(int(last)) if last is not None else _("passed"))
         elif seat == view.get("bidder"):
             facts.append(_("bid {amount}").format(amount=dollars(int(view["bid"] or 0))))
-        if variant == "silent_partner" and seat in (view.get("partners_revealed") or []):
-            facts.append(_("partner"))
+        if variant == "silent_partner":
+            if seat in (view.get("partners_revealed") or []):
+                facts.append(_("partner"))
+            if view.get("phase") == "play":  # each player's tricks, as a count
+                taken = (view.get("tricks_won") or [0] * (seat + 1))[seat]
+                facts.append(_("took {taken}").format(taken=taken))
     sizes = view.get("hand_sizes") or []
     if seat < len(sizes):
         facts.append(ngettext("{n} card", "{n} cards", int(sizes[seat])).format(n=sizes[seat]))
@@ -438,6 +443,6 @@ def table_view(view: Mapping[str, JSON], seat_name: SeatName, to_act: Sequence[i
                                          title_align="left"),
                                    Panel(info_panel(view, seat_name), title=_("Deal"), title_align="left")]
     if hand:
-        parts.append(Panel(hand_lines(hand, [" "] * len(hand), None, None, view.get("called") or []),
+        parts.append(Panel(hand_lines(hand, "", None, None, view.get("called") or []),
                            title=_("Hand"), title_align="left"))
     return Group(*parts)

@@ -359,6 +359,9 @@ function seatFacts(view, seat) {
       }
     } else if (seat === view.bidder) facts.push(t("bid {amount}", { amount: dollars(view.bid) }));
     if (view.variant === "silent_partner" && (view.partners_revealed ?? []).includes(seat)) facts.push(t("partner"));
+    if (view.variant === "silent_partner" && view.phase === "play") {
+      facts.push(t("took {taken}", { taken: number(view.tricks_won[seat]) })); // a count only
+    }
   }
   if (view.hand_sizes) {
     facts.push(tn("{n} card", "{n} cards", view.hand_sizes[seat], { n: number(view.hand_sizes[seat]) }));
