@@ -159,8 +159,11 @@ def test_a_person_plays_a_game_against_bots_to_the_end(visitors: Visitors, serve
     for entry in view["history"]:
         expect(ann.locator("#table .history")).to_contain_text(f"Deal {entry['deal']}:")
     # Scores by side, in dollars, as the result says.
-    expect(ann.locator("#table .score-table tbody td.num:nth-child(2)")).to_have_text(
-        [f"${score:,}".replace("$-", "-$") for score in view["scores"]])
+    with use_language("en"):
+        scores = [format_money(score * 100, "USD") for score in view["scores"]]  # −$55,000 below zero
+    expect(ann.locator("#table .score-table tbody td.num:nth-child(2)")).to_have_text(scores)
+    # The last deal played out may be looked at now, trick by trick.
+    expect(ann.locator("#table .last-tricks tbody tr")).to_have_count(len(view["previous_tricks"]))
     expect(ann.locator("#result")).to_be_visible()
     expect(ann.locator("#result-body .standings li")).to_have_count(4)
     expect(ann.locator("#error")).to_be_hidden()

@@ -78,14 +78,17 @@ def key_of(app: MillionApp, card: str) -> str:
 
 # --- a whole game -------------------------------------------------------------------------------
 
-async def play_through(pilot: Pilot[None], app: MillionApp, steps: int = 3000) -> list[str]:
+async def play_through(pilot: Pilot[None], app: MillionApp, steps: int = 3000,
+                       deals: list[str] | None = None) -> list[str]:
     """The person plays to the end: the first listed decision, else the first card allowed
-    (by its key); the pass screen and each deal's score are read and closed. Returns what was
-    pressed, in order."""
+    (by its key); the pass screen and each deal's score are read (into ``deals``) and closed.
+    Returns what was pressed, in order."""
     pressed: list[str] = []
     for _step in range(steps):
         if isinstance(app.screen, GameOverScreen):
             break
+        if isinstance(app.screen, DealOverScreen) and deals is not None:
+            deals.append(drawn_text(app, "#deal-summary"))
         if isinstance(app.screen, DealOverScreen | PassScreen):
             await pilot.press("enter")
             pressed.append("enter")
@@ -113,7 +116,8 @@ def test_a_person_plays_a_whole_game_against_bots_with_the_keys(tmp_path: Path) 
                      record_path=record_path)
 
     async def script(pilot: Pilot[None]) -> None:
-        pressed = await play_through(pilot, app)
+        deals: list[str] = []
+        pressed = await play_through(pilot, app, deals=deals)
         mine = [entry["action"] for entry in decisions(app.game) if entry["seat"] == 0]
         assert len(mine) == len([key for key in pressed if key != "enter"])
         assert any("play" in action for action in mine) and any("pass" in action or "bid" in action
@@ -131,8 +135,14 @@ def test_a_person_plays_a_whole_game_against_bots_with_the_keys(tmp_path: Path) 
             assert f"Deal {entry['deal']}:" in deals
         saved = json.loads(record_path.read_text(encoding="utf-8"))
         assert hs.replay(saved).result() == result
-        # Each deal's score was shown between deals (people at the table), in the log too.
-        assert pressed.count("enter") >= len(view["history"]) - 1
+        # Each deal's score was shown between deals (people at the table), with its tricks once
+        # it was over (not before: A-18), each with its cards, who took it and its worth.
+        assert pressed.count("enter") >= len(view["history"]) - 1 and deals
+        played = [text for text in deals if "Cards played" in text]
+        for text in played:
+            rows = [line for line in text.splitlines() if re.match(r"\s*\d+\s+\S", line)]
+            assert [int(row.split()[0]) for row in rows] == list(range(1, 14))
+            assert all("$" in row for row in rows)
         assert "Trick 1 to" in log_text(app)
 
     run(app, script)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -555,6 +555,12 @@ class MillionApp(TableApp):
                 taken = _("Trick {number} to {name}").format(number=number, name=self.seat_name(winner))
                 self._log(Text(taken, style="dim"))
         if before is not None and len(after.get("history") or []) > len(before.get("history") or []):
+            # The deal's last trick ended it: its winner is in the tricks shown once a deal is over.
+            for number, trick in enumerate(after.get("previous_tricks") or [], 1):
+                if number > self._tricks_logged:
+                    taken = _("Trick {number} to {name}").format(number=number,
+                                                                 name=self.seat_name(int(trick["winner"])))
+                    self._log(Text(taken, style="dim"))
             self._tricks_logged = 0
             entry = (after.get("history") or [])[-1]
             self._log(draw.deal_summary(entry, after, self.seat_name))
@@ -568,7 +574,8 @@ class MillionApp(TableApp):
         entry = (after.get("history") or [])[-1]
         self._paused = True
         title = _("Deal {number} over").format(number=entry.get("deal"))
-        summary = draw.deal_summary(entry, after, self.seat_name)
+        tricks = draw.tricks_table(after.get("previous_tricks") or [], after, self.short_name)
+        summary = Group(draw.deal_summary(entry, after, self.seat_name), Text(""), tricks, Text(""))
         scores = draw.score_rows(after, self.seat_name, with_tricks=False)
         self.push_screen(DealOverScreen(title, summary, scores), self._after_deal_over)
 

@@ -198,7 +198,8 @@ def seat_cell(view: Mapping[str, JSON], seat: int, seat_name: SeatName, to_act: 
                 last = calls[-1]["bid"]
                 facts.append(dollars(int(last)) if last is not None else _("passed"))
         elif seat == view.get("bidder"):
-            facts.append(_("bid {amount}").format(amount=dollars(int(view["bid"] or 0))))
+            # Translators: under the highest bidder's name at the table: the bid it plays for.
+            facts.append(_("bidder · {amount}").format(amount=dollars(int(view["bid"] or 0))))
         if variant == "silent_partner":
             if seat in (view.get("partners_revealed") or []):
                 facts.append(_("partner"))
@@ -429,6 +430,27 @@ def info_panel(view: Mapping[str, JSON], seat_name: SeatName) -> Group:
     if history:
         parts.append(deal_summary(history[-1], view, seat_name))
     return Group(*parts)
+
+
+def tricks_table(
+    tricks: Sequence[Mapping[str, JSON]], view: Mapping[str, JSON], seat_name: SeatName
+) -> Table:
+    """The tricks of a deal once it is over (they may be looked at then, A-18): cards, winner, value."""
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    table.add_column("#", justify="right", style="dim")
+    table.add_column(_("Cards played"))
+    table.add_column(_("Taken by"))
+    money = view.get("variant") != "variation"
+    if money:
+        table.add_column(_("Worth"), justify="right")
+    for number, trick in enumerate(tricks, 1):
+        played = trick["cards"]
+        cards = Text(" · ").join(card_text(str(entry["card"])) for entry in played)  # type: ignore[union-attr]
+        row: list[str | Text] = [str(number), cards, seat_name(int(trick["winner"]))]  # type: ignore[arg-type]
+        if money:
+            row.append(dollars(int(trick.get("value") or 0)))  # type: ignore[arg-type]
+        table.add_row(*row)
+    return table
 
 
 def history_table(view: Mapping[str, JSON], seat_name: SeatName) -> Group:

@@ -232,7 +232,8 @@ function build(container) {
           el("div", { class: "deal-body" })),
         el("section", { class: "panel history-panel", "aria-labelledby": "mam-history-heading" },
           el("h2", { id: "mam-history-heading" }, t("Deals played")),
-          el("ol", { class: "history" }))),
+          el("ol", { class: "history" }),
+          el("div", { class: "last-tricks" }))),
       el("p", { class: "visually-hidden announce", "aria-live": "polite" })),
   );
 }
@@ -357,7 +358,10 @@ function seatFacts(view, seat) {
         const last = calls[calls.length - 1].bid;
         facts.push(last === null ? t("passed") : dollars(last));
       }
-    } else if (seat === view.bidder) facts.push(t("bid {amount}", { amount: dollars(view.bid) }));
+    } else if (seat === view.bidder) {
+      // Translators: under the highest bidder's name at the table: the bid it plays for.
+      facts.push(t("bidder · {amount}", { amount: dollars(view.bid) }));
+    }
     if (view.variant === "silent_partner" && (view.partners_revealed ?? []).includes(seat)) facts.push(t("partner"));
     if (view.variant === "silent_partner" && view.phase === "play") {
       facts.push(t("took {taken}", { taken: number(view.tricks_won[seat]) })); // a count only (A-18)
@@ -735,6 +739,34 @@ function drawHistory() {
     el("li", { class: entry.made === false ? "set" : entry.made ? "made" : null }, dealSentence(view, entry)));
   if (!items.length) items.push(el("li", { class: "muted" }, t("No deal finished yet.")));
   part(".history").replaceChildren(...items);
+  drawLastTricks(view);
+}
+
+/** The tricks of the last deal played out: they may be looked at once it is over (A-18). */
+function drawLastTricks(view) {
+  const box = part(".last-tricks");
+  const tricks = view.previous_tricks ?? [];
+  if (!tricks.length) {
+    box.replaceChildren();
+    return;
+  }
+  const deal = [...view.history].reverse().find((entry) => "bid" in entry || "bids" in entry)?.deal;
+  const money = view.variant !== "variation";
+  const rows = tricks.map((trick, index) => el("tr", {},
+    el("td", { class: "num muted" }, number(index + 1)),
+    el("td", {}, trick.cards.flatMap((entry, at) => [at ? " " : "", cardChip(entry.card)])),
+    el("td", {}, shortName(trick.winner)),
+    money ? el("td", { class: "num" }, dollars(trick.value)) : null));
+  const open = box.querySelector("details")?.open ?? false;
+  box.replaceChildren(el("details", { open },
+    el("summary", {}, t("The tricks of deal {number}", { number: number(deal ?? view.history.length) })),
+    el("table", { class: "tricks-table" },
+      el("thead", {}, el("tr", {},
+        el("th", { scope: "col", class: "num" }, "#"),
+        el("th", { scope: "col" }, t("Cards played")),
+        el("th", { scope: "col" }, t("Taken by")),
+        money ? el("th", { scope: "col", class: "num" }, t("Worth")) : null)),
+      el("tbody", {}, rows))));
 }
 
 function drawRules() {
@@ -893,6 +925,12 @@ const STYLES = `
 .mam .history { margin: 0; padding-left: 1.2rem; max-height: 18rem; overflow-y: auto; }
 .mam .history li { padding: 0.15rem 0; }
 .mam .history li.muted { list-style: none; margin-left: -1.2rem; }
+.mam .last-tricks details { margin-top: 0.6rem; }
+.mam .tricks-table { width: 100%; border-collapse: collapse; font-size: 0.9rem; }
+.mam .tricks-table th, .mam .tricks-table td { padding: 0.2rem 0.3rem; text-align: left; vertical-align: top;
+  border-bottom: 1px solid var(--surface-3, #23392d); }
+.mam .tricks-table .num { text-align: right; font-variant-numeric: tabular-nums; }
+.mam .tricks-table .card-chip { margin: 0.1rem 0; font-size: 0.85rem; }
 .mam .history li.made { color: var(--ok, #86e3a6); }
 .mam .history li.set { color: var(--danger, #ff9b9b); }
 @media (max-width: 30rem) {
