@@ -127,10 +127,12 @@ function shortName(seat) {
   return info?.kind === "bot" ? t("Bot {number}", { number: seat + 1 }) : nameOf(seat);
 }
 
-function sideLabel(view, side) {
+/** A partnership by its seats: "Seats 1, 3" heading a row, "seats 1, 3" inside a sentence. */
+function sideLabel(view, side, { inside = false } = {}) {
   const numbers = [];
   for (let seat = side; seat < view.seats; seat += 2) numbers.push(number(seat + 1));
-  return t("Seats {numbers}", { numbers: numbers.join(", ") });
+  const params = { numbers: numbers.join(", ") };
+  return inside ? t("seats {numbers}", params) : t("Seats {numbers}", params);
 }
 
 // --- what the player may do ----------------------------------------------------------------------
@@ -727,7 +729,7 @@ function dealSentence(view, entry) {
   const took = view.variant === "silent_partner" ? entry.captured[0] : entry.captured[entry.bidder % 2];
   const who = view.variant === "silent_partner"
     ? t("the team of {names}", { names: (entry.team ?? []).map(shortName).join(", ") })
-    : sideLabel(view, entry.bidder % 2);
+    : sideLabel(view, entry.bidder % 2, { inside: true });
   const params = { number: deal, name: shortName(entry.bidder), bid: dollars(entry.bid), who, took: dollars(took) };
   return entry.made ? t("Deal {number}: {name} bid {bid}; {who} took {took} and made it.", params)
     : t("Deal {number}: {name} bid {bid}; {who} took only {took} and are set back {bid}.", params);
