@@ -139,7 +139,8 @@ class MillionApp(TableApp):
     # --- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            yield Static(id="ring")
+            with VerticalScroll(id="ring-box"):  # eight seats may need more rows than a small screen has
+                yield Static(id="ring")
             with VerticalScroll(id="facts"):
                 yield Static(id="facts-body")
         yield HandView(id="hand")
@@ -211,9 +212,8 @@ class MillionApp(TableApp):
         elif self._cursor is None or self._cursor >= len(self._cards) \
                 or self._cards[self._cursor] not in self._choosable:
             self._cursor = next((i for i, card in enumerate(self._cards) if card in self._choosable), None)
-        ring = self.query_one("#ring", Static)
-        ring.update(draw.table_picture(view, self._ring_name, self.game.to_act))
-        ring.border_title = self._ring_title(view)
+        self.query_one("#ring", Static).update(draw.table_picture(view, self._ring_name, self.game.to_act))
+        self.query_one("#ring-box", VerticalScroll).border_title = self._ring_title(view)
         facts = self.query_one("#facts", VerticalScroll)
         facts.border_title = _("Scores and deal")
         self.query_one("#facts-body", Static).update(draw.info_panel(view, self.short_name))

@@ -196,7 +196,7 @@ def seat_cell(view: Mapping[str, JSON], seat: int, seat_name: SeatName, to_act: 
             calls = [entry for entry in view.get("auction") or [] if entry["seat"] == seat]
             if calls:
                 last = calls[-1]["bid"]
-                facts.append(dollars(int(last)) if last is not None else _("passed"))
+                facts.append(dollars(int(last)) if last is not None else _("has passed"))
         elif seat == view.get("bidder"):
             # Translators: under the highest bidder's name at the table: the bid it plays for.
             facts.append(_("bidder · {amount}").format(amount=dollars(int(view["bid"] or 0))))

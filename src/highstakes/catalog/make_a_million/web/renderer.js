@@ -358,7 +358,7 @@ function seatFacts(view, seat) {
       const calls = (view.auction ?? []).filter((entry) => entry.seat === seat);
       if (calls.length) {
         const last = calls[calls.length - 1].bid;
-        facts.push(last === null ? t("passed") : dollars(last));
+        facts.push(last === null ? t("has passed") : dollars(last));
       }
     } else if (seat === view.bidder) {
       // Translators: under the highest bidder's name at the table: the bid it plays for.
