@@ -116,6 +116,12 @@ function isMine(seat) {
   return isOwnSeat(table.message, seat);
 }
 
+/** Whose view is drawn: the page's own seat, else the seat a replay shows, else nobody's. */
+function viewer(message) {
+  if (isSeated(message)) return message.seat;
+  return Number.isInteger(message.view?.you) ? message.view.you : null;
+}
+
 function nameOf(seat) {
   return seatName(table.message.seats, seat);
 }
@@ -401,7 +407,7 @@ function seatBox(view, seat, place) {
 function drawRing() {
   const { message } = table;
   const view = message.view;
-  const bottom = isSeated(message) ? message.seat : 0;
+  const bottom = viewer(message) ?? 0;
   const ring = part(".ring");
   const boxes = [seatBox(view, bottom, "b")];
   PLACES[view.seats - 1].forEach((place, index) => boxes.push(seatBox(view, (bottom + index + 1) % view.seats, place)));
@@ -422,7 +428,11 @@ function drawRing() {
 // --- the hand and the decisions ---------------------------------------------------------------------
 
 function handHeading(view, choice) {
-  if (!isSeated(table.message)) return t("You are watching: no hand");
+  if (!isSeated(table.message)) {
+    // A replay may show a seat's view to a spectator: that seat's hand, named.
+    const seat = viewer(table.message);
+    return seat === null ? t("You are watching: no hand") : t("Hand of {name}", { name: nameOf(seat) });
+  }
   if (!choice) return t("Your hand");
   if (choice.kind === "discard") {
     return t("Your hand: discard a card ({n} of 3)", { n: number((view.discards ?? []).length + 1) });
