@@ -469,6 +469,74 @@ def test_under_the_pseudo_language_a_deal_or_no_deal_match_has_no_word_outside_t
     visitors.assert_no_page_errors()
 
 
+MILLIONAIRE_READY_JS = """([version, seat]) => {
+  const state = window.__hs.last;
+  if (!state || state.version < version || !state.legal.length) return false;
+  if (state.to_act.length !== 1 || state.to_act[0] !== seat) return false;
+  return document.querySelector("#table .mill .option:not([aria-disabled='true'])") !== null;
+}"""
+
+
+def pack_words(view: dict[str, Any]) -> set[str]:
+    """The question pack's own words in a Millionaire view: its question, options, explanation."""
+    words: set[str] = set()
+    if view["question"]:
+        words |= {view["question"]["text"], *(option["text"] for option in view["question"]["options"])}
+    if view["last_reveal"]:
+        reveal = view["last_reveal"]
+        words |= {reveal["question"], reveal["answer_text"], reveal["explanation"]}
+    return words
+
+
+def test_under_the_pseudo_language_a_millionaire_game_has_no_word_outside_the_layer(
+    visitors: Visitors, server_url: str
+) -> None:
+    """Every word of Millionaire's table but the questions' own, which are the pack's."""
+    walk = Walk(server_url)
+    seats = ["human", "bot:knower", "bot:knower-weak"]
+    table = {"game": "millionaire", "seats": seats, "options": {"rounds": 2}}
+    room = post_json(server_url, "/api/rooms", table)["room"]
+    page = open_page(visitors, f"/r/{room}", language="qps")
+    join_seat(page, "Ann", 0)
+    page.keyboard.press("?")  # how it works
+    after, phoned = -1, False
+    for step in range(MAX_DECISIONS):
+        turn = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], after]).json_value()
+        if turn["over"]:
+            break
+        page.wait_for_function(MILLIONAIRE_READY_JS, arg=[turn["version"], 0])
+        state = last_state(page)
+        walk.allowed = sorted({*walk.allowed, *pack_words(state["view"])})
+        kinds = {next(iter(entry["action"])) for entry in state["legal"]}
+        if step < 4 or step % 5 == 0:
+            walk.check(page, f"Millionaire, decision {state['version']}")
+        before = acts_sent(page)
+        if "phone" in kinds and not phoned:
+            phoned = True
+            page.keyboard.press("w")  # walking away asks first
+            expect(page.locator("#table .confirm-walk")).to_be_visible()
+            walk.check(page, "Millionaire, walking away asked")
+            page.keyboard.press("Escape")
+            page.keyboard.press("p")  # whom to phone
+            expect(page.locator("#table .friends")).to_be_visible()
+            walk.check(page, "Millionaire, phone a friend")
+            page.keyboard.press("1")
+        else:
+            option = page.locator("#table .option:not([aria-disabled='true'])").first
+            page.keyboard.press(str(option.get_attribute("data-letter")).lower())
+        page.wait_for_function("(count) => window.__hs.sent.filter((m) => m.type === 'act').length > count",
+                               arg=before)
+        after = state["version"]
+    else:
+        pytest.fail(f"the game did not end within {MAX_DECISIONS} decisions")
+    assert phoned
+    walk.allowed = sorted({*walk.allowed, *pack_words(last_state(page)["view"])})
+    expect(page.locator("#result")).to_be_visible()
+    walk.check(page, "Millionaire, the end")
+    walk.assert_all_marked()
+    visitors.assert_no_page_errors()
+
+
 def test_under_the_pseudo_language_the_generic_table_has_no_word_outside_the_layer(
     visitors: Visitors, server_url: str
 ) -> None:

@@ -19,6 +19,7 @@ from textual.widgets import Input
 
 from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.greed.tui.app import GreedApp
+from highstakes.catalog.millionaire.tui.app import MillionaireApp, MillionaireOverScreen
 from highstakes.i18n import _, use_language
 from highstakes.i18n.catalogs import TRANSLATED, domains, extract
 from highstakes.i18n.numbers import format_money
@@ -122,6 +123,57 @@ def test_a_deal_or_no_deal_match_at_its_own_table(language: str) -> None:
             # The board's top value, the language's way, from the first screen on.
             assert format_money(100_000_000, "USD") in shown(app)
             await play_deal_match(pilot, app, reader.read)
+
+        run(app, script)
+    reader.assert_translated()
+
+
+class QuizReader(Reader):
+    """A Reader that leaves out the questions' own words (the question, its options, the
+    explanation), which are the question pack's: there is no Italian or Uzbek pack yet."""
+
+    def __init__(self, app: MillionaireApp, language: str) -> None:
+        super().__init__(app, language)
+        self.pack_words: set[str] = set()
+
+    def read(self) -> None:
+        view = self.app.game.view(None)  # type: ignore[attr-defined]
+        question, reveal = view["question"], view["last_reveal"]
+        if question:
+            self.pack_words |= {question["text"], *(option["text"] for option in question["options"])}
+        if reveal:
+            self.pack_words |= {reveal["question"], reveal["answer_text"], reveal["explanation"]}
+        self.reads += 1
+        for where, texts in screen_texts(self.app).items():
+            text = " ".join(" ".join(texts).split())
+            for words in sorted(self.pack_words, key=len, reverse=True):
+                text = text.replace(" ".join(words.split()), " ")
+            for phrase, message in self.phrases.items():
+                if phrase in text:
+                    self.left.setdefault(phrase, f"{where} (from {message!r})")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_millionaire_game_at_its_own_table(language: str) -> None:
+    with use_language(language):
+        app = MillionaireApp(3, [None, "knower", "knower-weak"], seed=6, options={"rounds": 2}, bot_delay=0)
+        reader = QuizReader(app, language)
+
+        async def script(pilot: Pilot[None]) -> None:
+            assert format_money(100_000_000, "USD") in shown(app)  # the top of the money tree
+            await wait_for(pilot, lambda: app.human_to_act)
+            for key in ("p", "w"):  # whom to phone, and walking away: read, then back
+                await pilot.press(key)
+                reader.read()
+                await pilot.press("escape")
+            for _step in range(300):
+                await wait_for(pilot, lambda: app.human_to_act or app.game.is_over)
+                reader.read()
+                if app.game.is_over:
+                    break
+                await pilot.press("f" if _step == 0 else "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, MillionaireOverScreen))
+            reader.read()
 
         run(app, script)
     reader.assert_translated()

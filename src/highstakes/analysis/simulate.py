@@ -3,6 +3,14 @@
 Bots rotate through the seats from game to game (game ``k`` puts bot ``i`` in
 seat ``(i + k) mod seats``), so each bot sits in every seat equally often and
 seat advantage does not masquerade as skill.
+
+**Duplicate play** (:func:`simulate_duplicate`) compares two bots at a game of two
+partnerships: bot A plays every seat of one side, bot B every seat of the other, and each
+deal (one seed) is played twice with the sides' seats swapped, so that both bots hold the
+same cards and the luck of the deal cancels. The figure is the mean of A's side's score
+minus B's side's per deal, with its 95 % confidence interval by the normal approximation
+over deals (the deals are independent; the two plays of one deal are not, so a deal counts
+once, its difference the mean of its two plays).
 """
 
 from __future__ import annotations
@@ -13,10 +21,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from highstakes.analysis.stats import wilson_interval
+from highstakes.analysis.stats import mean_interval, wilson_interval
 from highstakes.bots.registry import make_bot
 from highstakes.bots.runner import play_out
 from highstakes.engine.game import new_game
+from highstakes.engine.registry import definition
 from highstakes.i18n import _
 
 
@@ -165,6 +174,169 @@ def simulate(
 def _absorb(
     summary: SimulationSummary, chunk: list[GameOutcome], on_progress: Callable[[int], None] | None
 ) -> None:
+    for outcome in chunk:
+        summary.add(outcome)
+    if on_progress is not None:
+        on_progress(len(chunk))
+
+
+# --- duplicate play ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """One deal played twice: first bot A on the first partnership, then on the second."""
+
+    differences: tuple[float, float]  # A's side's score minus B's, in each play
+    wins: tuple[float, float]  # A's and B's wins over the two plays (a shared win counts half)
+    decisions: int
+
+
+@dataclass
+class DuplicateSummary:
+    game: str
+    bots: list[str]  # [A, B]
+    seats: int
+    sides: tuple[tuple[int, ...], ...]
+    options: dict[str, Any]
+    seed: int
+    differences: list[float] = field(default_factory=list)  # one per deal, the mean of its two plays
+    wins: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    total_decisions: int = 0
+
+    @property
+    def deals(self) -> int:
+        return len(self.differences)
+
+    def add(self, outcome: DealOutcome) -> None:
+        self.differences.append(sum(outcome.differences) / 2)
+        self.wins = [mine + more for mine, more in zip(self.wins, outcome.wins, strict=True)]
+        self.total_decisions += outcome.decisions
+
+    def label(self, bot_index: int) -> str:
+        """Bot name, numbered when a bot is compared with itself."""
+        name = self.bots[bot_index]
+        return name if self.bots[0] != self.bots[1] else f"{name}#{bot_index + 1}"
+
+    def to_json(self) -> dict[str, Any]:
+        games = 2 * self.deals
+        mean, interval = mean_interval(self.differences)
+        return {
+            "game": self.game,
+            "mode": "duplicate",
+            "seed": self.seed,
+            "seats": self.seats,
+            "partnerships": [list(side) for side in self.sides],
+            "options": dict(self.options),
+            "deals": self.deals,
+            "games": games,
+            "bots": [
+                {"bot": self.label(index), "games": games, "wins": self.wins[index],
+                 "win_rate": self.wins[index] / games}
+                for index in range(2)
+            ],
+            "difference": {
+                "of": [self.label(0), self.label(1)],
+                "mean": mean,
+                "ci95": list(interval) if interval is not None else None,
+                "interval": "normal approximation over deals",
+            },
+            "mean_decisions": self.total_decisions / games,
+        }
+
+
+def side_score(scores: Sequence[Any], side: Sequence[int]) -> Any:
+    """A partnership's score: its seats share one (the conformance kit checks it)."""
+    return scores[side[0]]
+
+
+def play_deal(game_id: str, bot_names: Sequence[str], seats: int, options: Mapping[str, Any],
+              sides: Sequence[Sequence[int]], seed: int, index: int) -> DealOutcome:
+    """Deal number ``index`` of a duplicate run, played twice: fully determined by its arguments.
+
+    Both plays use the same game seed (so the same cards) and the same seed for the bots'
+    random choices, so a bot compared with itself scores a difference of exactly 0.
+    """
+    game_seed = random.Random(f"{seed}:{index}").getrandbits(63)
+    differences, wins, decisions = [], [0.0, 0.0], 0
+    for a_side, b_side in ((sides[0], sides[1]), (sides[1], sides[0])):
+        bots_in_seat: list[Any] = [None] * seats
+        for bot_index, side in enumerate((a_side, b_side)):
+            for seat in side:
+                bots_in_seat[seat] = make_bot(game_id, bot_names[bot_index])
+        game = new_game(game_id, seats, seed=game_seed, options=options)
+        decisions += play_out(game, bots_in_seat, random.Random(game_seed ^ 0x5EED))
+        result = game.result()
+        differences.append(side_score(result["scores"], a_side) - side_score(result["scores"], b_side))
+        winning = [bot_index for bot_index, side in enumerate((a_side, b_side))
+                   if any(seat in result["winners"] for seat in side)]
+        for bot_index in winning:
+            wins[bot_index] += 1.0 / len(winning)
+    return DealOutcome(differences=(differences[0], differences[1]), wins=(wins[0], wins[1]),
+                       decisions=decisions)
+
+
+_DealJob = tuple[str, tuple[str, ...], int, dict[str, Any], tuple[tuple[int, ...], ...], int, int, int]
+
+
+def _play_deals(args: _DealJob) -> list[DealOutcome]:
+    game_id, bot_names, seats, options, sides, seed, start, stop = args
+    return [play_deal(game_id, bot_names, seats, options, sides, seed, index) for index in range(start, stop)]
+
+
+def simulate_duplicate(
+    game_id: str,
+    bot_names: Sequence[str],
+    deals: int,
+    *,
+    seats: int | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> DuplicateSummary:
+    """Play ``deals`` deals twice each, bot A's side against bot B's, the sides' seats swapped.
+
+    ``seats`` defaults to the game's usual table; the game must be played there by two
+    partnerships (``GameDefinition.partnerships``), under the options the game gives for a
+    duplicate comparison (``duplicate_options``). Same arguments, same summary, any worker count.
+    """
+    if deals < 1:
+        raise ValueError(_("games must be at least 1; got {count}").format(count=deals))
+    if workers < 1:
+        raise ValueError(_("workers must be at least 1; got {count}").format(count=workers))
+    if len(bot_names) != 2:
+        raise ValueError(_("--duplicate compares two bots, one for each partnership, e.g. --bots {example}; "
+                           "got {count}").format(example="rules,random", count=len(bot_names)))
+    game = definition(game_id)
+    seats = game.usual_seats if seats is None else seats
+    # Fail fast, in this process, on a bad seat count, option or bot name.
+    probe = new_game(game_id, seats, seed=seed, options=options)
+    typed = game.duplicate_options(seats, game.options_type.from_json(probe.options))
+    sides = game.partnerships(seats, typed)
+    if sides is None or len(sides) != 2:
+        raise ValueError(_("--duplicate needs two partnerships, and {game} with {seats} seats is not played "
+                           "by two").format(game=game_id, seats=seats))
+    for name in bot_names:
+        make_bot(game_id, name)
+    played = typed.to_json()
+    summary = DuplicateSummary(game=game_id, bots=list(bot_names), seats=seats,
+                               sides=tuple(tuple(side) for side in sides), options=played, seed=seed)
+    jobs = [
+        (game_id, tuple(bot_names), seats, played, summary.sides, seed, start, stop)
+        for start, stop in _chunks(deals, max(1, min(25, deals // (workers * 8) or 1)))
+    ]
+    if workers == 1:
+        for chunk in map(_play_deals, jobs):
+            _absorb_deals(summary, chunk, on_progress)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for chunk in pool.map(_play_deals, jobs):
+                _absorb_deals(summary, chunk, on_progress)
+    return summary
+
+
+def _absorb_deals(summary: DuplicateSummary, chunk: list[DealOutcome],
+                  on_progress: Callable[[int], None] | None) -> None:
     for outcome in chunk:
         summary.add(outcome)
     if on_progress is not None:

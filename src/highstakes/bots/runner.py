@@ -22,6 +22,8 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
     decisions = 0
     while not game.is_over:
         for seat in game.to_act:
+            if seat not in game.to_act:  # an earlier move of this pass changed who acts (one asking others)
+                continue
             action = bots[seat].choose(game.view(seat), game.legal_actions(seat), rng)
             game.act(seat, action)
             decisions += 1

@@ -18,6 +18,7 @@ from typing import Any
 from highstakes import __version__, i18n
 from highstakes.cli.words import bot_about, bot_label, game_text, percent, speak_argparse
 from highstakes.engine.options import parse_option_value
+from highstakes.engine.parts import UsageError  # bad input from the user: one line, exit code 2
 from highstakes.engine.registry import definition, games
 from highstakes.i18n import LANGUAGES, N_, _, ngettext
 from highstakes.i18n.numbers import format_number
@@ -25,22 +26,23 @@ from highstakes.i18n.numbers import format_number
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
-class UsageError(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
-
-
 class Failure(Exception):
     """The work could not be done (a port taken, say): printed as one line, exit code 1."""
 
 
-def _options(pairs: Sequence[str]) -> dict[str, Any]:
+def _options(pairs: Sequence[str], game_id: str) -> dict[str, Any]:
+    specs = {spec.name: spec for spec in definition(game_id).option_specs}
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise UsageError(_("options are written NAME=VALUE, e.g. -o dddd=800; got {pair}").format(
                 pair=repr(pair)))
-        options[name.strip()] = parse_option_value(value)
+        spec = specs.get(name.strip())
+        # One of the option's own words ("on" of an option offering "on" and "off") stays that
+        # word, not the true or false "on" and "off" are read as elsewhere.
+        own_word = spec is not None and value.strip() in spec.choices
+        options[name.strip()] = value.strip() if own_word else parse_option_value(value)
     return options
 
 
@@ -171,7 +173,7 @@ def record_problem(record: Any) -> str | None:
     for index, entry in enumerate(record["actions"]):
         if not isinstance(entry, dict):
             return _("entry {index} is not an object").format(index=index)
-        if "chance" in entry:
+        if "chance" in entry or (index == 0 and "setup" in entry):
             continue
         for key in ("seat", "action"):
             if key not in entry:
@@ -211,7 +213,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from highstakes.analysis.simulate import simulate
 
     game_id = _game_id(args.game)
-    bot_names = _split(args.bots) or ["random", "random"]
+    bot_names = _split(",".join(args.bots or ())) or ["random", "random"]
+    if args.duplicate:
+        return _simulate_duplicate(args, game_id, bot_names)
     if args.seats is not None:
         if len(bot_names) == 1:
             bot_names = bot_names * args.seats
@@ -224,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(_("one bot cannot play alone: name a bot for each seat (--bots {name},random) "
                            "or fill every seat with it (--bots {name} --seats {seats})").format(
                                name=name, seats=seats))
-    options = _options(args.option)
+    options = _options(args.option, game_id)
     workers = args.workers or 1
     _solve_first_if_needed(game_id, bot_names, options)
     try:
@@ -332,6 +336,71 @@ def _print_summary(data: dict[str, Any]) -> None:
     console.print(length)
 
 
+def _simulate_duplicate(args: argparse.Namespace, game_id: str, bot_names: list[str]) -> int:
+    from highstakes.analysis.simulate import simulate_duplicate
+
+    if args.plot:
+        raise UsageError(_("--plot draws a game's own chart of ordinary games, not of --duplicate"))
+    options = _options(args.option, game_id)
+    workers = args.workers or 1
+    _solve_first_if_needed(game_id, bot_names, options)
+
+    def run(on_progress: Any = None) -> Any:
+        return simulate_duplicate(game_id, bot_names, args.games, seats=args.seats, seed=args.seed,
+                                  options=options, workers=workers, on_progress=on_progress)
+
+    try:
+        if args.json or not sys.stderr.isatty():
+            summary = run()
+        else:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as progress:
+                task = progress.add_task(f"{game_id}: {_(' vs ').join(bot_names)}", total=args.games)
+                summary = run(lambda n: progress.advance(task, n))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    data = summary.to_json()
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return EXIT_OK
+    _print_duplicate(data)
+    return EXIT_OK
+
+
+def _print_duplicate(data: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    title = ngettext("{game}: {count} deal played twice, the sides swapped (seed {seed})",
+                     "{game}: {count} deals each played twice, the sides swapped (seed {seed})",
+                     data["deals"]).format(game=data["game"], count=format_number(data["deals"]),
+                                           seed=data["seed"])
+    console.print(title)  # above the table rather than its title, which would wrap to its width
+    table = Table()
+    table.add_column(_("bot"))
+    table.add_column(_("games"), justify="right")
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win rate"), justify="right")
+    for row in data["bots"]:
+        table.add_row(row["bot"], format_number(row["games"]), format_number(row["wins"]),
+                      percent(row["win_rate"]))
+    console.print(table)
+    difference = data["difference"]
+    interval = difference["ci95"]
+    names = {"first": difference["of"][0], "second": difference["of"][1],
+             "mean": format_number(round(difference["mean"]))}
+    if interval is None:  # one deal: no spread to measure
+        console.print(_("mean score difference per deal, {first} minus {second}: {mean}").format(**names))
+    else:
+        console.print(_("mean score difference per deal, {first} minus {second}: {mean} "
+                        "(95% CI {low} to {high})").format(
+            **names, low=format_number(round(interval[0])), high=format_number(round(interval[1]))))
+    console.print(_("mean game length: {decisions} decisions").format(
+        decisions=format_number(round(data["mean_decisions"], 1))))
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     game_id = _game_id(args.game)
     solver = definition(game_id).solver()
@@ -345,7 +414,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from highstakes.engine.options import resolve_options
 
     try:
-        resolved = resolve_options(game_id, definition(game_id).option_specs, _options(args.option))
+        resolved = resolve_options(game_id, definition(game_id).option_specs, _options(args.option, game_id))
     except ValueError as error:
         raise UsageError(str(error)) from None
     report = None if args.force else solver.cached(resolved)
@@ -387,7 +456,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(ngettext("{count} bots do not fit in {seats} seat",
                                   "{count} bots do not fit in {seats} seats", seats).format(
                                       count=len(bot_names), seats=seats))
-    options = _options(args.option)
+    options = _options(args.option, game_id)
     try:
         from highstakes.engine.options import resolve_options
 
@@ -715,12 +784,15 @@ def build_parser() -> CommandParser:
     sub.add_argument("--games", type=int, default=1000, metavar="N",
                      help=_help(_("number of games (default {default})").format(default=format_number(1000))))
     sub.add_argument(
-        "--bots", metavar="LIST",
+        "--bots", metavar="LIST", nargs="+",
         help=_help(_("comma-separated bot per seat, e.g. {example} (default {default})").format(
             example="optimal,heuristic", default="random,random")),
     )
     sub.add_argument("--seats", type=int, metavar="N",
                      help=_help(_("seat count; with one bot name, that bot fills every seat")))
+    sub.add_argument("--duplicate", action="store_true", help=_help(_(
+        "for a game of two partnerships: the first bot plays one side, the second the other, each deal "
+        "twice with the sides' seats swapped; --games counts the deals")))
     sub.add_argument("--workers", type=int, default=None, metavar="N",
                      help=_help(_("processes to use (default {default})").format(default=1)))
     sub.add_argument("--seed", type=int, default=0, metavar="N",
@@ -754,8 +826,38 @@ def build_parser() -> CommandParser:
     sub = add_command("rules", _("print a game's rules"))
     game_argument(sub)
     sub.set_defaults(run=cmd_rules)
+    add_game_commands(commands, add_command)
     parser.subcommands = dict(commands.choices)
     return parser
+
+
+def add_game_commands(commands: Any, add_command: Any) -> None:
+    """Mount the commands games declare (``GameDefinition.commands()``), in the games' order.
+
+    A name already taken, by the command line's own commands or an earlier game's, is refused
+    with a warning and the command left out: no game can change what another command does.
+    """
+    for game_id in games():
+        game = definition(game_id)
+        for command in game.commands():
+            if command.name in commands.choices:
+                print("highstakes: " + _("warning: the command {command} of {game} is left out: the "
+                                         "name is taken").format(command=command.name, game=game_id),
+                      file=sys.stderr)
+                continue
+            sub = add_command(command.name, game.text(command.summary))
+            command.build(sub)
+            _language_flag_everywhere(sub)
+
+
+def _language_flag_everywhere(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on every sub-command a game's command built, as on the command line's own."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                if not any("--lang" in other.option_strings for other in sub._actions):
+                    add_language_flag(sub)
+                _language_flag_everywhere(sub)
 
 
 def _language_flag(argv: Sequence[str]) -> str | None:

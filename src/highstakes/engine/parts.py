@@ -19,7 +19,8 @@ from highstakes.engine.action import JSON, Action
 from highstakes.engine.bot import Bot
 
 #: An advisor reads a seat's view and legal actions and says what it would play and why:
-#: at least ``action`` (JSON or None) and ``label`` (words for a person).
+#: at least ``action`` (JSON or None) and ``label`` (words for a person). What the person tells
+#: it with the request (a hint message's ``input``) is in the view as ``hint_input``.
 Advisor = Callable[[dict[str, JSON], list[Action]], dict[str, JSON]]
 
 #: Told (done, total) as a long computation progresses.
@@ -85,6 +86,26 @@ class Analysis:
     summarize: Callable[[int, Sequence[str], int, Mapping[str, Any]], dict[str, JSON]]
     describe: Callable[[Mapping[str, JSON]], str]
     plot: Plot | None = None
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of a game's own on the ``highstakes`` command line: ``highstakes NAME ...``.
+
+    ``summary`` is one line in the game's words (marked with ``N_``, said in the reader's
+    language); ``build`` adds the command's arguments (and sub-commands) to the parser the
+    command line made for it, and sets ``run``, a function of the parsed arguments returning
+    the exit code, with ``parser.set_defaults(run=...)``. Build nothing heavy: it runs with
+    every command line. A name the command line or an earlier game already uses is refused.
+    """
+
+    name: str
+    summary: str
+    build: Callable[[Any], None]
+
+
+class UsageError(Exception):
+    """A mistake on the command line (a missing file, a bad name): one line, exit code 2."""
 
 
 @dataclass(frozen=True)

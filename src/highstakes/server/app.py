@@ -445,7 +445,11 @@ def create_app(
                     kind='"act"', key='"action"'))
             await manager.act(room, connection.seat, message["action"], message.get("version"))
         elif kind == "hint":
-            await manager.hint(room, connection)
+            given = message.get("input")
+            if given is not None and not isinstance(given, dict):
+                raise RoomError("bad_message", _("a {kind} message's {key} is a JSON object").format(
+                    kind='"hint"', key='"input"'))
+            await manager.hint(room, connection, given)
         elif kind == "rematch":
             await manager.rematch(room, connection.seat)
         elif kind == "ping":

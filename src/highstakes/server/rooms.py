@@ -34,6 +34,7 @@ import highstakes as hs
 from highstakes.bots.registry import available_bots, strongest_bot
 from highstakes.cli.words import game_text
 from highstakes.engine.action import JSON
+from highstakes.engine.contract import GameDefinition
 from highstakes.engine.game import Game
 from highstakes.engine.options import resolve_options
 from highstakes.engine.registry import definition
@@ -701,7 +702,13 @@ class RoomManager:
                 )
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
-            game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options)
+            # What the game carries over from the one just played (questions seen, say), worked
+            # out from its record in a worker (it replays it); it goes into the new game's record.
+            setup = None
+            if type(definition(room.game_id)).next_setup is not GameDefinition.next_setup:
+                setup = await self.compute.next_setup(room.game_id, [room.game.record()])
+            game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options,
+                               setup=setup)
             opening = game.record()["actions"]
             await self.database.call(self.storage.start_game, room.id, game_number, seed, opening)
             room.game = game
@@ -753,8 +760,11 @@ class RoomManager:
         ]
 
     # --- hints -----------------------------------------------------------------------------------------
-    async def hint(self, room: Room, connection: Connection) -> None:
+    async def hint(self, room: Room, connection: Connection, given: dict[str, JSON] | None = None) -> None:
         """Send the connection's seat the game's advice for its position (or say it is being prepared).
+
+        ``given`` is what the person tells the advisor (Millionaire: their confidence in each
+        option); the advisor reads it in the view, as ``hint_input``.
 
         A request the rules refuse is refused at once; the advice itself is worked out as the
         room's background task, so that the connection's other messages (a ping, a move) are
@@ -771,9 +781,10 @@ class RoomManager:
         if connection in room.hint_waiters:
             return  # asked again before the first answer: one answer comes
         room.hint_waiters.add(connection)
-        self._spawn(room, self._hint(room, connection, (room.game_number, room.version)))
+        self._spawn(room, self._hint(room, connection, (room.game_number, room.version), given))
 
-    async def _hint(self, room: Room, connection: Connection, position: tuple[int, int]) -> None:
+    async def _hint(self, room: Room, connection: Connection, position: tuple[int, int],
+                    given: dict[str, JSON] | None = None) -> None:
         try:
             preparation = await self.compute.readiness(room.game_id, room.game.options)
             if preparation is not None:
@@ -782,18 +793,21 @@ class RoomManager:
                 # The advice follows by itself once ready, if the position has not changed.
                 await asyncio.shield(preparation.done)
             if connection in room.hint_waiters:
-                await self._send_hint(room, connection, position)
+                await self._send_hint(room, connection, position, given)
         except RoomError as error:
             connection.deliver(wire.dumps(error.to_json()))
         finally:
             room.hint_waiters.discard(connection)
 
-    async def _send_hint(self, room: Room, connection: Connection, position: tuple[int, int]) -> None:
+    async def _send_hint(self, room: Room, connection: Connection, position: tuple[int, int],
+                         given: dict[str, JSON] | None = None) -> None:
         seat = connection.seat
         assert seat is not None
         if (room.game_number, room.version) != position or seat not in room.game.to_act:
             return  # play moved on: the advice would be for a position no longer on the board
         view, legal = room.game.view(seat), room.game.legal_actions(seat)
+        if given is not None:
+            view = {**view, "hint_input": given}
         try:
             # Worked out in a worker process, in the asker's language.
             advice = await self.compute.advise(

@@ -90,12 +90,14 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
         except ValueError as refusal:  # a combination the game refuses for this seat count
             report.refused_tables.append((seats, options, str(refusal)))
             continue
+        _check_partnerships(definition, seats, options)
         playable.append((seats, options))
     if not playable:
         raise ConformanceError(f"{game_id}: no table could be created; every combination was refused")
     report.tables = playable
     diverged = [False]  # whether a resampled world ever played out differently from another
     scripted_done: set[int] = set()
+    last_records: dict[int, dict[str, Any]] = {}  # each table's last game, for the next one's setup
     for index in range(games):
         seats, options = playable[index % len(playable)]
         game_seed = rng.getrandbits(48)
@@ -103,8 +105,10 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
         table = index % len(playable)
         scripted = table not in scripted_done
         scripted_done.add(table)
-        report.steps += _check_one_game(definition, where, random.Random(game_seed), deep_share, scripted,
-                                        diverged)
+        setup = _next_setup(definition, last_records.get(table), where)
+        steps, last_records[table] = _check_one_game(definition, where, random.Random(game_seed), deep_share,
+                                                     scripted, diverged, setup)
+        report.steps += steps
         report.games += 1
     if definition.hidden_information and not diverged[0]:
         raise ConformanceError(
@@ -175,6 +179,30 @@ def _check_definition(definition: GameDefinition) -> None:
         raise ConformanceError(f"{where}: an unknown option was accepted")
 
 
+def _check_partnerships(definition: GameDefinition, seats: int, options: Mapping[str, Any]) -> None:
+    """Partnerships, when a table has them, split its seats into sides, each seat in exactly one;
+    the options for a duplicate comparison are the game's own type and make a game."""
+    where = f"{definition.id} (seats={seats}, options={dict(options)!r})"
+    typed = definition.options_type.from_json(options)
+    sides = definition.partnerships(seats, typed)
+    if sides is None:
+        return
+    listed = [seat for side in sides for seat in side] if isinstance(sides, tuple) else []
+    if (not isinstance(sides, tuple) or not all(isinstance(side, tuple) and side for side in sides)
+            or sorted(listed) != list(range(seats)) or not all(type(seat) is int for seat in listed)):
+        raise ConformanceError(f"{where}: partnerships() must split the seats 0 to {seats - 1} into "
+                               f"non-empty tuples, each seat in exactly one; got {sides!r}")
+    duplicate = definition.duplicate_options(seats, typed)
+    if not isinstance(duplicate, definition.options_type):
+        expected = definition.options_type.__name__
+        raise ConformanceError(f"{where}: duplicate_options() must return {expected}; got {duplicate!r}")
+    try:
+        hs.new_game(definition.id, seats, seed=0, options=duplicate.to_json())
+    except ValueError as refusal:
+        raise ConformanceError(f"{where}: duplicate_options() gives options that make no game: "
+                               f"{refusal}") from None
+
+
 def _tables(definition: GameDefinition, rng: random.Random, limit: int) -> list[tuple[int, dict[str, Any]]]:
     """Every seat count, each with a sample of option sets: the defaults, then single changes, then mixes."""
     specs = definition.option_specs
@@ -195,11 +223,31 @@ def _tables(definition: GameDefinition, rng: random.Random, limit: int) -> list[
 
 
 # --- one game -------------------------------------------------------------------------------------------
+def _next_setup(definition: GameDefinition, last: dict[str, Any] | None, where: _Where) -> JSON | None:
+    """What the table's next game carries over from its last one (``next_setup``), checked as JSON."""
+    if last is None:
+        return None
+    try:
+        setup = definition.next_setup([json.loads(json.dumps(last))])
+    except Exception as error:
+        raise where.fail(f"next_setup of the table's last game raised {error!r}") from None
+    if setup is not None:
+        _must_round_trip(setup, "next_setup's value", where.fail)
+    return setup
+
+
 def _check_one_game(definition: GameDefinition, where: _Where, rng: random.Random, deep_share: float,
-                    scripted: bool, diverged: list[bool]) -> int:
+                    scripted: bool, diverged: list[bool], setup: JSON | None = None,
+                    ) -> tuple[int, dict[str, Any]]:
     if scripted:
         _check_scripted_game(definition, where, rng, deep_share)
-    game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options)
+    try:
+        game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, setup=setup)
+    except ValueError as error:
+        raise where.fail(f"a game set up from the table's last one (next_setup) was refused: {error}"
+                         ) from None
+    if setup is not None and game.record()["actions"][:1] != [{"setup": setup}]:
+        raise where.fail("a game's setup is not the first entry of its record")
     _check_replay(game, where, "a record taken at the start")
     total = game.money_total
     cuts: list[tuple[dict[str, Any], list[Any]]] = []
@@ -241,7 +289,7 @@ def _check_one_game(definition: GameDefinition, where: _Where, rng: random.Rando
         replayed = _replay(record, where, "a record taken in play")
         if _snapshot(replayed) != snapshot or replayed.record() != record:
             raise where.fail(f"hs.replay of the record at step {len(record['actions'])} gives another game")
-    return steps
+    return steps, game.record()
 
 
 def _pick(game: hs.Game, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -533,6 +581,15 @@ def _check_result(game: hs.Game, where: _Where) -> None:
     if (not isinstance(winners, list) or not winners or len(set(winners)) != len(winners)
             or not all(isinstance(s, int) and 0 <= s < game.seats for s in winners)):
         raise where.fail(f"result()['winners'] must list distinct seats, at least one; got {winners!r}")
+    definition = game.definition
+    sides = definition.partnerships(game.seats, definition.options_type.from_json(game.options)) or ()
+    for side in sides:
+        if len({json.dumps(scores[seat], sort_keys=True) for seat in side}) > 1:
+            shared = [scores[seat] for seat in side]
+            raise where.fail(f"partners {list(side)} must share one score in result()['scores']; "
+                             f"got {shared!r}")
+        if len({seat in winners for seat in side}) > 1:
+            raise where.fail(f"partners {list(side)} must win or lose together; winners {winners!r}")
 
 
 def _replay(record: Mapping[str, Any], where: _Where, what: str) -> hs.Game:

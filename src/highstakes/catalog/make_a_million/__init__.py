@@ -7,6 +7,7 @@ offers, and the project's metadata registers it (entry point ``highstakes.games`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from highstakes.catalog.make_a_million.actions import Move, parse_move
 from highstakes.catalog.make_a_million.options import MillionOptions
@@ -50,6 +51,17 @@ class MillionDefinition(GameDefinition):
 
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
+
+    def partnerships(self, seats: int, options: MillionOptions) -> tuple[tuple[int, ...], ...] | None:
+        """Partners sit alternately in the partnership game (§1.3, §1.12); Silent Partner's sides
+        are secret until the called card is played, and the Variation is every player for themself."""
+        if options.variant_for(seats) != "partnership":
+            return None
+        return (tuple(range(0, seats, 2)), tuple(range(1, seats, 2)))
+
+    def duplicate_options(self, seats: int, options: MillionOptions) -> MillionOptions:
+        """One deal a game: all its cards are dealt before the first decision, so the seed decides it."""
+        return replace(options, hand_limit=1)
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.make_a_million.bots import BOTS

@@ -27,7 +27,7 @@ class MillionOptions(GameOptions):
         N_("dollars a side must reach to win the game"),
     )
     hand_limit: int = option(
-        8, (8, 4, 12),
+        8, (8, 4, 12, 1),
         N_("the game also ends after this many deals, and the higher score wins"),
     )
     opening_bid: int = option(

@@ -8,16 +8,18 @@ project's metadata registers it (entry point ``highstakes.games``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from highstakes.catalog.millionaire.actions import Move, parse_move
+from highstakes.catalog.millionaire.commands import build_questions_command
 from highstakes.catalog.millionaire.money import STEPS
 from highstakes.catalog.millionaire.options import MillionaireOptions
 from highstakes.catalog.millionaire.rules import MillionaireState
 from highstakes.catalog.millionaire.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import BotInfo
+from highstakes.engine.parts import Advisor, Analysis, BotInfo, Command, TerminalTableFactory
 
 
 class MillionaireDefinition(GameDefinition):
@@ -33,7 +35,7 @@ class MillionaireDefinition(GameDefinition):
     resources = __name__  # rules.md, README.md and the question packs
     options_type = MillionaireOptions
     hidden_information = True  # the correct answer, every seat's answer, hunch and lifeline cards
-    seat_keys = GameDefinition.seat_keys | {"host", "asker", "waiting_for"}
+    seat_keys = GameDefinition.seat_keys | {"host", "asker", "waiting_for", "your_friend"}
     # Per round: 15 questions, each with its chance events (a question, a hunch per seat,
     # lifelines) and decisions (an answer per seat, lifelines, cards passed); 15 rounds at most.
     max_game_length = 15 * STEPS * (2 + 8 * 12)
@@ -48,6 +50,32 @@ class MillionaireDefinition(GameDefinition):
         from highstakes.catalog.millionaire.bots import BOTS
 
         return BOTS
+
+    def advisor(self) -> Advisor:
+        from highstakes.catalog.millionaire.advisor import advise
+
+        return advise
+
+    def analysis(self) -> Analysis:
+        from highstakes.catalog.millionaire.analysis import ANALYSIS
+
+        return ANALYSIS
+
+    def terminal_table(self) -> TerminalTableFactory:
+        from highstakes.catalog.millionaire.tui.app import MillionaireApp
+
+        return MillionaireApp
+
+    def next_setup(self, records: Sequence[Mapping[str, Any]]) -> JSON | None:
+        """The questions the table saw in its last games, which the next game avoids where it can."""
+        from highstakes.catalog.millionaire.rules import next_setup
+
+        return next_setup(records)
+
+    def commands(self) -> Sequence[Command]:
+        """``highstakes questions validate | import | stats``: the user's own question packs."""
+        return (Command("questions", N_("check, import and count question packs for Millionaire"),
+                        build_questions_command),)
 
 
 MILLIONAIRE = MillionaireDefinition()

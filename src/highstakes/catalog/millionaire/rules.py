@@ -23,11 +23,12 @@ total to $1,000,000 (WM-1). The richest wins; ties share the win.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from highstakes.catalog.millionaire.actions import AUDIENCE, FIFTY, LETTERS, WALK, Move
-from highstakes.catalog.millionaire.bank import LEVELS, Question, read_pack, shipped_pack
+from highstakes.catalog.millionaire.bank import LEVELS, PackError, Question
+from highstakes.catalog.millionaire.knowledge import hand_likelihood
 from highstakes.catalog.millionaire.money import (
     BANK_FUND,
     LADDER,
@@ -38,7 +39,8 @@ from highstakes.catalog.millionaire.money import (
     safe_haven,
 )
 from highstakes.catalog.millionaire.options import APP_SEATS, ROTATING_SEATS, MillionaireOptions
-from highstakes.catalog.millionaire.words import _
+from highstakes.catalog.millionaire.packs import Pack, load_pack
+from highstakes.catalog.millionaire.words import _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
@@ -50,6 +52,8 @@ LIFELINES = ("fifty", "audience", "phone")
 HUNCH_CLUES = 4
 #: Simulated voters when fewer than two players can vote (§7.1).
 SIMULATED_VOTERS = 3
+#: Games whose questions the next game of a table avoids where it can.
+RECENT_GAMES = 5
 
 
 def account(seat: int) -> str:
@@ -82,14 +86,10 @@ def draw_letters(rng: random.Random, count: int, correct: int, accuracy: float) 
     return "".join(LETTERS[correct] if rng.random() < accuracy else rng.choice(wrong) for _ in range(count))
 
 
-@lru_cache(maxsize=4)
-def pack_levels(language: str) -> tuple[dict[str, Question], tuple[tuple[str, ...], ...]]:
-    """A shipped pack: its questions by id, and each level's ids in sorted order."""
-    questions = read_pack(shipped_pack(language))
-    by_id = {question.id: question for question in questions}
-    levels = tuple(tuple(sorted(q.id for q in questions if q.level == level))
-                   for level in range(1, LEVELS + 1))
-    return by_id, levels
+def pack_levels(name: str) -> tuple[dict[str, Question], tuple[tuple[str, ...], ...]]:
+    """A pack: its questions by id, and each level's ids in sorted order."""
+    pack = load_pack(name)
+    return pack.by_id, pack.levels
 
 
 class MillionaireState(GameState):
@@ -107,6 +107,14 @@ class MillionaireState(GameState):
         self.options = options
         self.rotating = options.host == "rotating"
         self.rounds_total = options.total_rounds(seats)
+        # The pack, read once, and each level's questions of the chosen categories, sorted: the
+        # draws' pool. Clones share both.
+        self.pack = _pack(options.pack)
+        self.pools = _pools(self.pack, options, self.rounds_total)
+        #: Questions the table saw in its last games, most recent first: a draw avoids them
+        #: while the level has others left (set from the game's setup, see ``apply_setup``).
+        self.recent: tuple[tuple[str, ...], ...] = ()
+        self.avoid: frozenset[str] = frozenset()
         self.per_game = options.lifelines == "per_game"
         self.hunches_on = options.hunches == "on"
         self.ledger = Ledger({**{account(seat): 0 for seat in range(seats)}, BANK: BANK_FUND})
@@ -151,11 +159,27 @@ class MillionaireState(GameState):
         return self.contestants
 
     def question_of(self, question_id: str) -> Question:
-        return pack_levels(self.options.pack)[0][question_id]
+        return self.pack.by_id[question_id]
 
     def _unused(self) -> list[str]:
+        """The questions the next draw may give: this level's, in the chosen categories, never one
+        already asked in this game (the value packs of §4.3 are dealt from, never put back); of
+        those, the ones not seen in the table's last games when any are left."""
         used = set(self.used_questions)
-        return [qid for qid in pack_levels(self.options.pack)[1][self.level - 1] if qid not in used]
+        unused = [qid for qid in self.pools[self.level - 1] if qid not in used]
+        fresh = [qid for qid in unused if qid not in self.avoid]
+        return fresh or unused
+
+    def apply_setup(self, setup: JSON) -> None:
+        """The table's last games: ``{"recent": [[ids of the last game], [the one before], ...]}``."""
+        recent = setup.get("recent") if isinstance(setup, dict) else None
+        if (not isinstance(recent, list) or len(recent) > RECENT_GAMES
+                or not all(isinstance(ids, list) and all(isinstance(qid, str) for qid in ids)
+                           for ids in recent)):
+            raise ValueError(_("a setup lists the questions of the last games: {example}").format(
+                example='{"recent": [["L01-001", "L02-017"]]}'))
+        self.recent = tuple(tuple(ids) for ids in recent)
+        self.avoid = frozenset(qid for ids in self.recent for qid in ids)
 
     # --- who acts ---------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -468,6 +492,7 @@ class MillionaireState(GameState):
             "your_options": (self.kept[seat] or list(LETTERS)) if mine else None,
             "your_audience_cards": self.audience_cards[seat] if mine else None,
             "your_phone_cards": self.phone_cards[seat] if mine else None,
+            "your_friend": self.friend[seat] if mine else None,
             "your_card": self.asking["votes"].get(seat) if mine and self.asking else None,
             "correct": LETTERS[self.correct] if shown and self.question else None,
             "last_reveal": None if last is None else self._reveal_view(last),
@@ -557,26 +582,25 @@ class MillionaireState(GameState):
 
     def _draw_correct(self, seat: int | None, rng: random.Random) -> int:
         """A correct answer as likely as the seat's own evidence makes it (uniform for the spectator)."""
+        return rng.choices(range(4), weights=self.evidence_weights(seat))[0]
+
+    def evidence_weights(self, seat: int | None) -> list[float]:
+        """How likely each option is to be correct from what ``seat`` saw: its 50:50, its hunch and its
+        lifeline cards (the votes in them taken as honest, right half the time; see ``knowledge``)."""
         weights = [1.0] * 4
-        if seat is not None:
-            level = self.level
-            for index, letter in enumerate(LETTERS):
-                if self.kept[seat] is not None and letter not in self.kept[seat]:  # type: ignore[operator]
-                    weights[index] = 0.0
-                    continue
-                hunch = self.hunch[seat]
-                if hunch is not None:
-                    weights[index] *= letter_odds(hunch, index, clue_accuracy(level))
-                for cards in (self.audience_cards[seat], self.phone_cards[seat]):
-                    if cards is None:
-                        continue
-                    if letter not in cards:
-                        weights[index] = 0.0
-                        break
-                    rest = list(cards)
-                    rest.remove(letter)  # the host's correct card; the rest are votes, taken as honest
-                    weights[index] *= letter_odds("".join(rest), index, 0.5)
-        return rng.choices(range(4), weights=weights)[0]
+        if seat is None:
+            return weights
+        for index, letter in enumerate(LETTERS):
+            if self.kept[seat] is not None and letter not in self.kept[seat]:  # type: ignore[operator]
+                weights[index] = 0.0
+                continue
+            hunch = self.hunch[seat]
+            if hunch is not None:
+                weights[index] *= letter_odds(hunch, index, clue_accuracy(self.level))
+            for cards in (self.audience_cards[seat], self.phone_cards[seat]):
+                if cards is not None:
+                    weights[index] *= hand_likelihood(cards, letter, 0.5)
+        return weights
 
     def clone(self) -> MillionaireState:
         copy = MillionaireState.__new__(MillionaireState)
@@ -589,3 +613,57 @@ class MillionaireState(GameState):
         copy.passed = [dict(entry, votes=dict(entry["votes"])) for entry in self.passed]
         copy.asking = None if self.asking is None else dict(self.asking, votes=dict(self.asking["votes"]))
         return copy
+
+
+def _pack(name: str) -> Pack:
+    try:
+        return load_pack(name)
+    except PackError as problem:
+        raise ValueError(str(problem)) from None
+
+
+def _pools(pack: Pack, options: MillionaireOptions, rounds: int) -> tuple[tuple[str, ...], ...]:
+    """Each level's questions of the pack in the chosen categories; a ValueError in words when a
+    level has fewer than the game may ask (one a round), so that a game never runs short."""
+    categories: Sequence[str] | None = None if options.categories == "all" else options.categories
+    pools = tuple(pack.level_ids(level, categories) for level in range(1, LEVELS + 1))
+    for level, pool in enumerate(pools, start=1):
+        if len(pool) >= rounds:
+            continue
+        if categories is None:
+            message = ngettext(
+                "level {level} of the pack {pack} has {count} question, and this game may ask {needed} "
+                "there, one a round: choose another pack or fewer rounds",
+                "level {level} of the pack {pack} has {count} questions, and this game may ask {needed} "
+                "there, one a round: choose another pack or fewer rounds", len(pool))
+        else:
+            message = ngettext(
+                "level {level} of the pack {pack} has {count} question in the categories chosen, and "
+                "this game may ask {needed} there, one a round: choose more categories, another pack or "
+                "fewer rounds",
+                "level {level} of the pack {pack} has {count} questions in the categories chosen, and "
+                "this game may ask {needed} there, one a round: choose more categories, another pack or "
+                "fewer rounds",
+                len(pool))
+        raise ValueError(message.format(level=level, pack=options.pack, count=len(pool), needed=rounds))
+    return pools
+
+
+def next_setup(records: Sequence[Mapping[str, Any]]) -> dict[str, JSON] | None:
+    """What a table's next game avoids: the questions of its last games (records oldest first),
+    with those the last one was already avoiding, up to the last ``RECENT_GAMES`` games."""
+    from highstakes.engine.game import replay
+
+    recent: list[list[str]] = []
+    for record in records:
+        if record.get("game") != "millionaire":
+            continue
+        game = replay(record)  # refuses a record that is not one, its setup included
+        entries = record["actions"]
+        carried = entries[0]["setup"]["recent"] if entries and "setup" in entries[0] else []
+        # A finished game says which questions it asked; a game set up without its table's
+        # past (the first, or one started afresh) carries on what the records before it showed.
+        asked = list(game.result()["questions"]) if game.is_over else []
+        recent = [asked, *(carried or recent)]
+    recent = [list(ids) for ids in recent if ids][:RECENT_GAMES]
+    return {"recent": recent} if recent else None
