@@ -30,6 +30,7 @@ from highstakes.testing.terminal import (
     log_text,
     run,
     screen_texts,
+    start_the_next_game,
     static_text,
     wait_for,
 )
@@ -144,6 +145,9 @@ def test_a_person_plays_a_whole_game_against_bots_with_the_keys(tmp_path: Path) 
             assert [int(row.split()[0]) for row in rows] == list(range(1, 14))
             assert all("$" in row for row in rows)
         assert "Trick 1 to" in log_text(app)
+        # n starts the next game of the session, with the next seed.
+        await start_the_next_game(pilot, app, lambda: app.games_started == 2)
+        assert app.game.seed == 6 and not app.game.is_over
 
     run(app, script)
 
