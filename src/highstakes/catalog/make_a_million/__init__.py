@@ -16,7 +16,7 @@ from highstakes.catalog.make_a_million.rules import MillionState
 from highstakes.catalog.make_a_million.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import Advisor, BotInfo
+from highstakes.engine.parts import Advisor, BotInfo, TerminalTableFactory
 
 
 class MillionDefinition(GameDefinition):
@@ -30,7 +30,7 @@ class MillionDefinition(GameDefinition):
     min_seats = 3
     max_seats = 8
     default_seats = 4  # the partnership game of the rulebook (three seats play the Variation)
-    resources = __name__  # rules.md and README.md
+    resources = __name__  # rules.md, README.md and web/renderer.js
     options_type = MillionOptions
     hidden_information = True  # the hands, the widow, the face-down discards
     seat_keys = GameDefinition.seat_keys | {"dealer", "bidder", "high_bidder", "trick_winner", "winner",
@@ -77,6 +77,11 @@ class MillionDefinition(GameDefinition):
         from highstakes.catalog.make_a_million.advisor import hint
 
         return hint
+
+    def terminal_table(self) -> TerminalTableFactory:
+        from highstakes.catalog.make_a_million.tui.app import MillionApp
+
+        return MillionApp
 
 
 MAKE_A_MILLION = MillionDefinition()
