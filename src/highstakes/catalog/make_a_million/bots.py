@@ -2,7 +2,7 @@
 game).
 
 The search bot (:mod:`.search`) samples the unseen cards and plays the deal out many times;
-``search-strong`` does so with four times the playouts.
+``search-strong`` does so with four times the playouts, ``search-quick`` with an eighth.
 
 The rule-of-thumb player values its hand for bidding from its Money, its longest colour and
 its animals; discards its lowest number cards from short colours (to trump sooner); names its
@@ -277,6 +277,8 @@ BOTS: tuple[BotInfo, ...] = (
     BotInfo("rules", RuleOfThumbBot, N_("rule of thumb"),
             N_("bids on its Money, long colour and animals; second hand low, third hand high, "
                "Money to a partner who holds the trick, the Bull and the Bear where they count")),
+    BotInfo("search-quick", _search_bot("QUICK", "search-quick"), N_("quick card-play search"),
+            N_("the card-play search with an eighth of the playouts: weaker, and quick to move")),
     BotInfo("search", _search_bot("DEFAULT", "search"), N_("card-play search"),
             N_("deals the cards it cannot see many ways and plays each deal out thousands of times "
                "to choose its bids, discards, trump and cards")),

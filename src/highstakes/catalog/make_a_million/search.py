@@ -68,6 +68,8 @@ from highstakes.catalog.make_a_million.rules import MillionState, trick_value
 from highstakes.engine.action import JSON, Action
 
 #: Playouts per decision of the default bot and of the strong one, and the worlds they share.
+QUICK_BUDGET = 5_000
+QUICK_WORLDS = 16
 DEFAULT_BUDGET = 40_000
 STRONG_BUDGET = 160_000
 DEFAULT_WORLDS = 48
@@ -542,6 +544,6 @@ class SearchBot:
 
 
 __all__ = [
-    "DEFAULT_BUDGET", "DEFAULT_WORLDS", "STRONG_BUDGET", "STRONG_WORLDS",
+    "DEFAULT_BUDGET", "DEFAULT_WORLDS", "QUICK_BUDGET", "QUICK_WORLDS", "STRONG_BUDGET", "STRONG_WORLDS",
     "Choice", "SearchBot", "sample_worlds",
 ]
