@@ -19,15 +19,12 @@ from typing import Any
 from highstakes import __version__, i18n
 from highstakes.cli.words import bot_about, bot_label, game_text, percent, speak_argparse
 from highstakes.engine.options import parse_option_value
+from highstakes.engine.parts import UsageError  # bad input from the user: one line, exit code 2
 from highstakes.engine.registry import definition, games
 from highstakes.i18n import LANGUAGES, N_, _, ngettext
 from highstakes.i18n.numbers import format_number
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
 
 
 class Failure(Exception):
@@ -177,7 +174,7 @@ def record_problem(record: Any) -> str | None:
     for index, entry in enumerate(record["actions"]):
         if not isinstance(entry, dict):
             return _("entry {index} is not an object").format(index=index)
-        if "chance" in entry:
+        if "chance" in entry or (index == 0 and "setup" in entry):
             continue
         for key in ("seat", "action"):
             if key not in entry:
@@ -851,8 +848,38 @@ def build_parser() -> CommandParser:
     sub = add_command("rules", _("print a game's rules"))
     game_argument(sub)
     sub.set_defaults(run=cmd_rules)
+    add_game_commands(commands, add_command)
     parser.subcommands = dict(commands.choices)
     return parser
+
+
+def add_game_commands(commands: Any, add_command: Any) -> None:
+    """Mount the commands games declare (``GameDefinition.commands()``), in the games' order.
+
+    A name already taken, by the command line's own commands or an earlier game's, is refused
+    with a warning and the command left out: no game can change what another command does.
+    """
+    for game_id in games():
+        game = definition(game_id)
+        for command in game.commands():
+            if command.name in commands.choices:
+                print("highstakes: " + _("warning: the command {command} of {game} is left out: the "
+                                         "name is taken").format(command=command.name, game=game_id),
+                      file=sys.stderr)
+                continue
+            sub = add_command(command.name, game.text(command.summary))
+            command.build(sub)
+            _language_flag_everywhere(sub)
+
+
+def _language_flag_everywhere(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on every sub-command a game's command built, as on the command line's own."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                if not any("--lang" in other.option_strings for other in sub._actions):
+                    add_language_flag(sub)
+                _language_flag_everywhere(sub)
 
 
 def _language_flag(argv: Sequence[str]) -> str | None:
