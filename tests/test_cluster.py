@@ -56,10 +56,12 @@ def test_a_runner_returning_chunks_out_of_order_gives_the_same_summary():
 def test_cluster_without_ray_says_how_to_install_it(capsys, monkeypatch):
     real_import = builtins.__import__
 
-    def no_ray(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "ray" or name.startswith("ray."):
+    def no_ray(name: str, globals: Any = None, *args: Any, **kwargs: Any) -> Any:
+        # Only the cluster module is refused Ray: a Ray started by another test keeps its own imports.
+        importer = (globals or {}).get("__name__")
+        if name.partition(".")[0] == "ray" and importer == "highstakes.analysis.cluster":
             raise ImportError("No module named 'ray'")
-        return real_import(name, *args, **kwargs)
+        return real_import(name, globals, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_ray)
     code, out, err = run(capsys, "simulate", "greed", "--games", "4", "--cluster", "auto")
