@@ -64,7 +64,7 @@ from highstakes.engine.errors import IllegalAction
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.parts import AmountEntry
 
-MAX_ROUNDS = 60
+MAX_ROUNDS = 20
 MISSES_ALLOWED = 3  # the third miss of one piece in a row is a collapse
 #: The placements the menu offers (hundredths of a millimetre); any other offset is typed.
 MENU_OFFSETS = (0, -50, 50, -100, 100, -200, 200, -500, 500)
@@ -354,8 +354,9 @@ class StackingState(GameState):
             self.bag[DENOMINATIONS.index(placed.piece)] += 1
         self.stack = []
         emptied = [seat for seat in range(self.seats) if not sum(self.hands[seat])]
+        penalties = [(event["seat"], event["took"]) for event in self.events if "took" in event]
         self.history.append({"round": self.round, "events": self.events, "to_bag": to_bag,
-                             "emptied": emptied})
+                             "emptied": emptied, "penalties": penalties})
         if self.round_placer is not None:
             self.last_placer = self.round_placer
         if emptied:
@@ -401,9 +402,9 @@ class StackingState(GameState):
             "plates": {str(piece): {"width": plate.width, "thickness": plate.thickness, "mass": plate.mass}
                        for piece, plate in self.plates.items()},
             "events": [dict(event) for event in self.events],
-            "history": [{"round": entry["round"], "to_bag": entry["to_bag"],
-                         "emptied": list(entry["emptied"]),
-                         "events": [dict(event) for event in entry["events"]]} for entry in self.history],
+            "previous_events": [dict(event) for event in self.history[-1]["events"]] if self.history else [],
+            "history": [{"round": entry["round"], "to_bag": entry["to_bag"], "emptied": list(entry["emptied"]),
+                         "penalties": [list(penalty) for penalty in entry["penalties"]]} for entry in self.history],
             "winners": list(self.winners) if self.winners is not None else [],
             "options": self.options.to_json(),
         }
