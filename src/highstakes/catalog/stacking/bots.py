@@ -46,7 +46,7 @@ from highstakes.engine.action import JSON, Action
 from highstakes.engine.parts import BotInfo
 
 #: Rounds played to weigh one bid.
-ROUND_TRIALS = 100
+ROUND_TRIALS = 40
 #: What emptying your hands this round is worth to a bidding bot, in pieces shed.
 WIN_WORTH = 12.0
 #: The lay order: bills first, then ¥500 and ¥100 coins.
@@ -123,9 +123,9 @@ def round_outlook(hand: float, eye: float, bill_width: int, rows: tuple[int, ...
     return (tuple(count / ROUND_TRIALS for count in clean), tuple(count / ROUND_TRIALS for count in taken))
 
 
-def row_values(view: dict[str, JSON], seat: int, hand: float, eye: float, nerve: float, most: int,
-               ) -> list[float]:
-    """``values[n]``: what a row of ``n`` pieces is worth to ``seat``, for ``n`` from 0 to ``most``.
+def row_values(view: dict[str, JSON], seat: int, hand: float, eye: float, nerve: float,
+               counts: Sequence[int]) -> dict[int, float]:
+    """What a row of each of ``counts`` pieces is worth to ``seat``.
 
     Minus the pieces it expects to hold after the round, weighed by ``nerve``; plus ``WIN_WORTH``
     times its chance to empty its hands this round, less ``WIN_WORTH`` times the best chance of
@@ -139,8 +139,8 @@ def row_values(view: dict[str, JSON], seat: int, hand: float, eye: float, nerve:
                 for other in range(seats)]
     order = [(seat + step) % seats for step in range(1, seats + 1)]  # the others stack first
     total = held[seat] + len(rows[seat])
-    values = []
-    for count in range(most + 1):
+    values = {}
+    for count in counts:
         lengths = list(expected)
         lengths[seat] = count
         clean, taken = round_outlook(hand, eye, view["options"]["bill_width"],
@@ -152,7 +152,7 @@ def row_values(view: dict[str, JSON], seat: int, hand: float, eye: float, nerve:
         rivals = [clean[index] for index, other in enumerate(order)
                   if other != seat and lengths[other] and lengths[other] == held[other] + len(rows[other])]
         value -= WIN_WORTH * max(rivals, default=0.0)
-        values.append(value)
+        values[count] = value
     return values
 
 
@@ -186,7 +186,7 @@ class StackerBot:
         if self.nerve == 0:  # it weighs nothing: the most it can
             return bids[max(bids)]
         row = len(view["rows"][seat])
-        values = row_values(view, seat, self.hand, self.eye, self.nerve, max(bids))
+        values = row_values(view, seat, self.hand, self.eye, self.nerve, sorted({row, *bids}))
         best = max(bids, key=lambda count: (values[count], -count))
         # Passing keeps the row as it is; a seat that has not bid may also bid what it has (zero).
         if values[best] > values[row] or (best == row and not view["has_bid"][seat]):
