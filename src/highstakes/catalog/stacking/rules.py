@@ -64,8 +64,11 @@ from highstakes.engine.errors import IllegalAction
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.parts import AmountEntry
 
-MAX_ROUNDS = 20
+MAX_ROUNDS = 12
 MISSES_ALLOWED = 3  # the third miss of one piece in a row is a collapse
+#: A view shows this many of the latest events of the round under way and of the last round
+#: (a record holds them all).
+SHOWN_EVENTS = 40
 #: The placements the menu offers (hundredths of a millimetre); any other offset is typed.
 MENU_OFFSETS = (0, -50, 50, -100, 100, -200, 200, -500, 500)
 
@@ -401,10 +404,13 @@ class StackingState(GameState):
             "companion": self.companion,
             "plates": {str(piece): {"width": plate.width, "thickness": plate.thickness, "mass": plate.mass}
                        for piece, plate in self.plates.items()},
-            "events": [dict(event) for event in self.events],
-            "previous_events": [dict(event) for event in self.history[-1]["events"]] if self.history else [],
-            "history": [{"round": entry["round"], "to_bag": entry["to_bag"], "emptied": list(entry["emptied"]),
-                         "penalties": [list(penalty) for penalty in entry["penalties"]]} for entry in self.history],
+            "events": [dict(event) for event in self.events[-SHOWN_EVENTS:]],
+            "previous_events": [dict(event) for event in self.history[-1]["events"][-SHOWN_EVENTS:]]
+            if self.history else [],
+            "history": [{"round": entry["round"], "to_bag": entry["to_bag"],
+                         "emptied": list(entry["emptied"]),
+                         "penalties": [list(penalty) for penalty in entry["penalties"]]}
+                        for entry in self.history],
             "winners": list(self.winners) if self.winners is not None else [],
             "options": self.options.to_json(),
         }
