@@ -7,8 +7,7 @@ rulebook gives no title: it is called "the stacking game" until its name is conf
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from highstakes.catalog.stacking.actions import Bid, Lay, Pass, Place, Report, parse_move
 from highstakes.catalog.stacking.options import StackingOptions
@@ -46,9 +45,6 @@ class StackingDefinition(GameDefinition):
         from highstakes.catalog.stacking.bots import BOTS
 
         return BOTS
-
-    def strongest_bot(self, seats: int, options: Mapping[str, Any]) -> str:
-        return "careful"
 
     def advisor(self) -> Advisor:
         from highstakes.catalog.stacking.bots import hint
