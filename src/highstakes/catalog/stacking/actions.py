@@ -1,8 +1,9 @@
 """The stacking game's moves, each a small value with a JSON form.
 
 * ``{"bid": 3}``: the whole count of your row (your turn to bid); ``{"pass": true}``;
-* ``{"lay": 500}``: one of your pieces, next in your row, until the row is as long as the bid;
-  ``{"take": 500}``: a piece from the bag instead, after matching with too few pieces;
+* ``{"lay": 500}``: one of your pieces, next in your row, until the row is as long as the bid
+  (``{"lay": 100, "count": 3}``: three of that kind); ``{"take": 500}``: a piece from the bag
+  instead, after matching with too few pieces (``count`` too);
 * ``{"place": -150}``: the offset from the centre of the piece beneath, in hundredths of a
   millimetre (negative: to the left); ``{"place": -150, "level": 2}`` slides it in with that
   many pieces below it;
@@ -67,18 +68,25 @@ class Pass(Action):
 
 @dataclass(frozen=True, slots=True)
 class Lay(Action):
-    """Lay one of your pieces next in your row, or (``from_bag``) one taken from the bag."""
+    """Lay ``count`` of your pieces of one kind next in your row, or (``from_bag``) take them from
+    the bag."""
 
     piece: int
     from_bag: bool = False
+    count: int = 1
 
     def to_json(self) -> JSON:
-        return {"take" if self.from_bag else "lay": self.piece}
+        kind = "take" if self.from_bag else "lay"
+        return {kind: self.piece} if self.count == 1 else {kind: self.piece, "count": self.count}
 
     def __str__(self) -> str:
+        piece = piece_name(self.piece)
         if self.from_bag:
-            return _("take a {piece} from the bag for your row").format(piece=piece_name(self.piece))
-        return _("lay a {piece} in your row").format(piece=piece_name(self.piece))
+            return ngettext("take a {piece} from the bag for your row",
+                            "take {n} × {piece} from the bag for your row", self.count).format(
+                piece=piece, n=self.count)
+        return ngettext("lay a {piece} in your row", "lay {n} × {piece} in your row", self.count).format(
+            piece=piece, n=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +167,10 @@ def parse_move(data: JSON) -> Action:
                 raise IllegalAction("bad_action", _("report is one of {outcomes}; got {value}").format(
                     outcomes=", ".join(OUTCOMES), value=repr(raw)[:40]), "§7.4")
             return Report(raw)
+    if isinstance(data, dict) and len(data) == 2 and "count" in data and set(data) & {"lay", "take"}:
+        kind = "take" if "take" in data else "lay"
+        return Lay(_piece(data[kind], kind), from_bag=kind == "take",
+                   count=_integer(data["count"], 1, MAX_BID, "count", "§5.3"))
     if isinstance(data, dict) and set(data) == {"place", "level"}:
         offset = _integer(data["place"], -MAX_OFFSET, MAX_OFFSET, "place", "§7.4")
         return Place(offset, _integer(data["level"], 0, MAX_BID * 6, "level", "§5.3"))

@@ -195,8 +195,8 @@ class StackerBot:
 
 
 def _lay(legal: Sequence[Action]) -> Action:
-    """Lay bills first, then ¥500 and ¥100 coins, from the hand before the bag."""
-    lays = [action for action in legal if isinstance(action, Lay)]
+    """Lay bills first, then ¥500 and ¥100 coins, from the hand before the bag, one at a time."""
+    lays = [action for action in legal if isinstance(action, Lay) and action.count == 1]
     return min(lays, key=lambda lay: (lay.from_bag, LAY_ORDER.index(lay.piece)))
 
 

@@ -30,6 +30,6 @@ class StackingOptions(GameOptions):
                 150: N_("150 mm (flat and long)")},
     )
     bag: int = option(
-        10, (10, 20, 5),
+        10, (10, 5, 20),
         N_("pieces of each kind in the bag at the start, before any longer-game deal"),
     )

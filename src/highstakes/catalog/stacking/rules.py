@@ -57,7 +57,7 @@ from highstakes.catalog.stacking.model import (
     settle,
 )
 from highstakes.catalog.stacking.options import StackingOptions
-from highstakes.catalog.stacking.words import _
+from highstakes.catalog.stacking.words import _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
@@ -162,9 +162,11 @@ class StackingState(GameState):
             bids: list[Action] = [Bid(n) for n in range(counts[0], counts[1] + 1)] if counts else []
             return [*bids, Pass()]
         if self.phase == LAY:
-            own = [Lay(piece) for piece, count in zip(DENOMINATIONS, self.hands[seat], strict=True) if count]
-            taken = [Lay(piece, from_bag=True) for piece, count in zip(DENOMINATIONS, self.bag, strict=True)
-                     if count] if self.from_bag else []
+            hand = zip(DENOMINATIONS, self.hands[seat], strict=True)
+            own = [Lay(piece, False, many) for piece, held in hand
+                   for many in range(1, min(held, self.to_lay) + 1)]
+            taken = [Lay(piece, True, many) for piece, held in zip(DENOMINATIONS, self.bag, strict=True)
+                     for many in range(1, min(held, self.from_bag) + 1)]
             return own + taken
         if self.companion:
             return [Report(outcome) for outcome in (STOOD, MISS, COLLAPSE, TOUCHED)]
@@ -204,12 +206,21 @@ class StackingState(GameState):
                 if not self.from_bag:
                     return ("bag_refused", _("only a player who has not yet bid this round and lacks pieces "
                                              "to match takes the missing pieces from the bag"), "§5.3")
-                if not self.bag[index]:
-                    return ("not_in_bag", _("the bag holds no {piece}").format(
+                if self.bag[index] < action.count:
+                    return ("not_in_bag", _("the bag holds too few of: {piece}").format(
                         piece=piece_name(action.piece)), "§5.3")
+                if action.count > self.from_bag:
+                    message = ngettext("you may take only {n} more piece from the bag",
+                                       "you may take only {n} more pieces from the bag", self.from_bag)
+                    return ("bag_refused", message.format(n=self.from_bag), "§5.3")
                 return None
-            if not self.hands[seat][index]:
-                return ("not_held", _("you hold no {piece}").format(piece=piece_name(action.piece)), "§5.3")
+            if self.hands[seat][index] < action.count:
+                return ("not_held", _("you hold too few of: {piece}").format(
+                    piece=piece_name(action.piece)), "§5.3")
+            if action.count > self.to_lay:
+                message = ngettext("your row needs only {n} more piece",
+                                   "your row needs only {n} more pieces", self.to_lay)
+                return ("too_many", message.format(n=self.to_lay), "§5.3")
             return None
         if isinstance(action, (Place, Report)):
             if self.phase != STACK:
@@ -266,10 +277,10 @@ class StackingState(GameState):
         elif isinstance(action, Lay):
             index = DENOMINATIONS.index(action.piece)
             source = self.bag if action.from_bag else self.hands[seat]
-            source[index] -= 1
-            self.from_bag -= 1 if action.from_bag else 0
-            self.rows[seat].append(action.piece)
-            self.to_lay -= 1
+            source[index] -= action.count
+            self.from_bag -= action.count if action.from_bag else 0
+            self.rows[seat].extend([action.piece] * action.count)
+            self.to_lay -= action.count
             if not self.to_lay:
                 self.phase = BID
                 self._next_bidder(seat)

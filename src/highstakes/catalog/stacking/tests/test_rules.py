@@ -216,3 +216,16 @@ def test_bad_inputs_are_refused_with_the_rule_and_nothing_changes():
     assert (entry["kind"], entry["low"], entry["high"], entry["scale"]) == ("place", -10_000, 10_000, 100)
     play(game, (0, {"place": -1034}))  # any offset in range, beyond the menu
     assert game.view(None)["stack"][-1]["centre"] == -1034
+
+
+def test_pieces_of_a_kind_are_laid_several_at_a_time_but_never_more_than_the_row_needs():
+    game = new(2)
+    play(game, (0, {"bid": 4}))
+    menu = [action.to_json() for action in game.legal_actions(0)]
+    assert {"lay": 100, "count": 4} in menu and {"lay": 100, "count": 5} not in menu
+    assert {"lay": 500, "count": 2} in menu and {"lay": 5000} in menu
+    refused(game, 0, {"lay": 100, "count": 5}, "too_many")
+    refused(game, 0, {"lay": 500, "count": 3}, "not_held")
+    refused(game, 0, {"lay": 100, "count": 0}, "bad_action")
+    play(game, (0, {"lay": 500, "count": 2}), (0, {"lay": 100, "count": 2}))
+    assert game.view(None)["rows"][0] == [500, 500, 100, 100] and game.to_act == (1,)
