@@ -20,7 +20,7 @@ from highstakes.engine.parts import Advisor, BotInfo
 
 class StackingDefinition(GameDefinition):
     id = "stacking"
-    title = N_("the stacking game")
+    title = N_("The stacking game")
     summary = N_(
         "Currency Sakana: bid how many of your coins and bills you can stack, then stack them in "
         "turn on one shared pile. Topple it and you take the whole pile. Empty your hands to win."
