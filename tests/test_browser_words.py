@@ -1190,3 +1190,30 @@ def test_the_spanish_lobby_and_tables_fit_a_phone_and_a_desktop(
         f"{name}-{screen}.png" for name in ("lobby", "greed", "deal-or-no-deal"))
     assert not problems, "\n".join(f"{name}:\n  " + "\n  ".join(found) for name, found in problems.items())
     visitors.assert_no_page_errors()
+
+
+SIGNED_JS = """async ([language, typed]) => {
+  const words = await import("/static/i18n.js");
+  const common = await import("/static/common.js");
+  await words.start(language);
+  const offset = { kind: "place", label: "place", low: -10000, high: 10000, step: 1, scale: 100, unit: "mm" };
+  const bid = { kind: "bid", label: "bid", low: 1, high: 100, step: 1, scale: 1 };
+  const read = (text, entry) => {
+    const amount = common.parseAmount(text, entry);
+    return typeof amount === "number" ? amount : "error";
+  };
+  return {
+    offsets: typed.map((text) => read(text, offset)),
+    bid: read("-5", bid),
+    shown: [common.formatAmount(-150, offset), common.formatAmount(-50, offset)],
+  };
+}"""
+
+
+def test_an_entry_that_goes_below_zero_takes_a_minus_sign(visitors: Visitors, server_url: str) -> None:
+    page = open_page(visitors, "/static/not-found.html")
+    answer = page.evaluate(SIGNED_JS, ["en", ["-1.5", "\u22120.25", "2", "--1"]])
+    assert answer["offsets"] == [-150, -25, 200, "error"]
+    assert answer["bid"] == "error"  # an entry that stays above zero takes no sign
+    assert answer["shown"] == ["\u22121.50 mm", "\u22120.50 mm"]
+    visitors.assert_no_page_errors()

@@ -121,3 +121,20 @@ def test_an_amount_in_a_unit_that_is_not_money_is_spelled_with_its_unit():
 def test_an_entry_amount_is_written_in_its_own_units(amount, entry, shown):
     with use_language("en"):
         assert format_amount(amount, entry) == shown
+
+
+def test_an_entry_that_goes_below_zero_takes_a_minus_sign_and_one_that_does_not_refuses_it():
+    from highstakes.tui.amounts import AmountError, parse_amount
+
+    offset = {"kind": "place", "low": -10_000, "high": 10_000, "step": 1, "scale": 100, "unit": "mm"}
+    with use_language("en"):
+        assert parse_amount("-1.25", offset) == -125
+        assert parse_amount("\u22120.5", offset) == -50  # the typographic minus too
+        assert parse_amount("2", offset) == 200
+        assert format_amount(-125, offset) == "-1.25 mm"
+        with pytest.raises(AmountError):
+            parse_amount("--1", offset)
+        with pytest.raises(AmountError):
+            parse_amount("-5", {"kind": "bid", "low": 1, "high": 100, "step": 1, "scale": 1})
+    with use_language("es"):
+        assert parse_amount("-1,25", offset) == -125

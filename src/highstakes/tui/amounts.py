@@ -3,7 +3,8 @@
 An amount is digits, grouped by thousands only with the reader's language's separator
 (``40,000`` in English, ``40.000`` in Spanish and Italian, ``40 000`` in Uzbek; never
 ``240,00`` in English), an optional currency sign, and decimals, after the language's
-decimal mark, only where the game counts in smaller units (cents). Anything else is
+decimal mark, only where the game counts in smaller units (cents); a minus sign only where
+the entry's range goes below zero. Anything else is
 refused with a sentence saying what is allowed; nothing typed is ever guessed at.
 """
 
@@ -57,6 +58,10 @@ def parse_amount(text: str, entry: Mapping[str, Any]) -> int:
     shown = text.strip()
     # Spaces never change a number (and are Uzbek's thousands separator): drop them all.
     cleaned = "".join(shown.split()).replace("\u202f", "")
+    # A minus sign only where the entry goes below zero (an offset to the left, say).
+    negative = int(entry["low"]) < 0 and cleaned[:1] in ("-", "\u2212")
+    if negative:
+        cleaned = cleaned[1:]
     currency = _currency(entry)
     if currency is not None:
         sign = CURRENCIES[currency][0]
@@ -82,7 +87,7 @@ def parse_amount(text: str, entry: Mapping[str, Any]) -> int:
         value = Decimal(digits + (("." + fraction) if fraction else "")) * scale
     except InvalidOperation:  # not reachable after the patterns above, kept as a guard
         raise AmountError(_("not an amount: {text}").format(text=repr(shown))) from None
-    amount = int(value)
+    amount = -int(value) if negative else int(value)
     check_amount(amount, entry)
     return amount
 

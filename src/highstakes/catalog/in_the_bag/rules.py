@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from highstakes.catalog.currency_sakana import count_map
 from highstakes.catalog.in_the_bag.actions import Bid, Feed, bid_of
 from highstakes.catalog.in_the_bag.options import UNLIMITED, BagOptions
 from highstakes.catalog.in_the_bag.pieces import (
@@ -286,7 +287,7 @@ class BagState(GameState):
             "round": self.round,
             "target": TARGET,
             "phase": self._phase(seat) if own else ("over" if over else None),
-            "your_pieces": _count_map(self.hands[seat]) if own else None,
+            "your_pieces": count_map(self.hands[seat]) if own else None,
             "your_yen": value(self.hands[seat]) if own else None,
             "pieces_held": [sum(hand) for hand in self.hands],
             "fed": [feed is not NOT_YET and feed != SKIPPED for feed in self.fed],
@@ -302,7 +303,7 @@ class BagState(GameState):
             "reveals": [[list(bid) for bid in reveal] for reveal in self.reveals],
             "history": [self._history_entry(entry, seat) for entry in self.history],
             "final_yen": [value(hand) for hand in self.hands] if over else None,
-            "final_pieces": [_count_map(hand) for hand in self.hands] if over else None,
+            "final_pieces": [count_map(hand) for hand in self.hands] if over else None,
             "winners": list(self.winners) if over else [],
             "options": self.options.to_json(),
         }
@@ -329,7 +330,7 @@ class BagState(GameState):
             "scores": scores,
             "winners": self.winners if self.winners is not None else [
                 seat for seat, score in enumerate(scores) if score == top],
-            "pieces": [_count_map(hand) for hand in self.hands],
+            "pieces": [count_map(hand) for hand in self.hands],
             "rounds": self.round,
         }
 
@@ -385,10 +386,6 @@ class BagState(GameState):
                 world.bids[other] = to_counts(rng.choice(menu).pieces)
         world._find_waiting()
         return world
-
-
-def _count_map(counts: list[int] | Counts) -> dict[str, int]:
-    return {str(piece): count for piece, count in zip(DENOMINATIONS, counts, strict=True)}
 
 
 _MENUS: dict[tuple[Counts, int | None], tuple[Bid, ...]] = {}

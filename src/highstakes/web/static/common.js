@@ -128,10 +128,12 @@ const CURRENCY_SIGNS = { USD: "$", JPY: "¥" };
  */
 export function formatAmount(amount, entry) {
   const scale = entry.scale || 1;
-  const whole = Math.trunc(amount / scale);
-  const part = Math.abs(amount - whole * scale);
+  const size = Math.abs(amount);
+  const whole = Math.trunc(size / scale);
+  const part = size - whole * scale;
   const digits = String(scale).length - 1;
-  const text = number(whole) + (part ? numberSymbols().decimal + String(part).padStart(digits, "0") : "");
+  const sign = amount < 0 ? "\u2212" : ""; // money's minus, as the server writes it
+  const text = sign + number(whole) + (part ? numberSymbols().decimal + String(part).padStart(digits, "0") : "");
   if (CURRENCY_SIGNS[entry.currency]) return withCurrency(text, entry.currency);
   return entry.unit ? `${text} ${entry.unit}` : text;
 }
@@ -173,6 +175,9 @@ export function parseAmount(text, entry) {
   if (sign && cleaned.startsWith(sign)) cleaned = cleaned.slice(sign.length);
   else if (sign && cleaned.endsWith(sign)) cleaned = cleaned.slice(0, -sign.length);
   cleaned = cleaned.trim();
+  // A minus sign only where the entry goes below zero (an offset to the left, say).
+  const negative = entry.low < 0 && /^[-\u2212]/.test(cleaned);
+  if (negative) cleaned = cleaned.slice(1).trim();
   const separator = spaced ? " " : escaped(group);
   const pattern = new RegExp(`^(\\d+|\\d{1,3}(?:${separator}\\d{3})+)(?:${escaped(decimal)}(\\d+))?$`);
   const match = pattern.exec(cleaned);
@@ -185,7 +190,7 @@ export function parseAmount(text, entry) {
       : t("Whole numbers only, not “{text}”.", { text: typed }));
   }
   const whole = match[1].split(spaced ? " " : group).join("");
-  const amount = Number(whole) * scale + Number(fraction.padEnd(decimals, "0") || 0);
+  const amount = (negative ? -1 : 1) * (Number(whole) * scale + Number(fraction.padEnd(decimals, "0") || 0));
   if (!Number.isSafeInteger(amount)) return new Error(t("That is too large: “{text}”.", { text: typed }));
   if (amount < entry.low || amount > entry.high) {
     return new Error(t("From {low} to {high}, not {amount}.", {
