@@ -19,6 +19,7 @@ chance is resolved inside; rewards are the result's scores at the end, or with
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -32,11 +33,10 @@ __all__ = ["Table", "agent_name", "env", "gym_env", "parallel_env"]
 
 def _environments() -> Any:
     try:
-        from highstakes.rl import environments
+        return importlib.import_module("highstakes.rl.environments")
     except ImportError as error:  # PettingZoo or Gymnasium missing
         raise ImportError(
             f"highstakes.rl needs the 'rl' extra: pip install \"highstakes[rl]\" ({error})") from None
-    return environments
 
 
 def env(
@@ -96,8 +96,11 @@ def gym_env(
     actions: str = "auto",
     encoder: str = "auto",
     render_mode: str | None = None,
+    illegal: str = "raise",
+    illegal_reward: float = -1.0,
 ) -> HighStakesGym:
     """A Gymnasium environment for one seat (``seat``, from 0); the others are played by
-    ``opponents``: one bot name for all of them, or one per other seat in seat order."""
+    ``opponents``: one bot name for all of them, or one per other seat in seat order.
+    ``illegal`` as for ``parallel_env``."""
     table = Table(game_id, seats, options, seed, reward=reward, actions=actions, encoder=encoder)
-    return _environments().HighStakesGym(table, seat, opponents, render_mode)
+    return _environments().HighStakesGym(table, seat, opponents, render_mode, illegal, illegal_reward)

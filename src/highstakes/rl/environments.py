@@ -206,7 +206,11 @@ class HighStakesGym(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, table: Table, seat: int, opponents: Sequence[str], render_mode: str | None = None) -> None:
+    def __init__(self, table: Table, seat: int, opponents: Sequence[str], render_mode: str | None = None,
+                 illegal: str = "raise", illegal_reward: float = -1.0) -> None:
+        if illegal not in ("raise", "terminate"):
+            raise ValueError(f"illegal is 'raise' or 'terminate'; got {illegal!r}")
+        self.illegal, self.illegal_reward = illegal, illegal_reward
         if not 0 <= seat < table.seats:
             raise ValueError(f"seat is from 0 to {table.seats - 1}; got {seat!r}")
         others = [s for s in range(table.seats) if s != seat]
@@ -233,6 +237,8 @@ class HighStakesGym(gymnasium.Env):
         return self.table.observe(self.seat)["action_mask"].astype(bool)
 
     def step(self, action: int):
+        if self.illegal == "terminate" and not self.table.is_legal(self.seat, int(action)):
+            return self.table.observe(self.seat), self.illegal_reward, True, False, {"illegal_action": True}
         self.table.act(self.seat, int(action))
         self._play_others()
         over = self.table.game.is_over
