@@ -15,10 +15,10 @@ import highstakes as hs
 pytest.importorskip("pettingzoo", reason="the 'rl' extra is not installed")
 pytest.importorskip("gymnasium", reason="the 'rl' extra is not installed")
 
-import highstakes.rl as rl  # noqa: E402
-from highstakes.rl.encoding import GenericEncoder  # noqa: E402
-from highstakes.rl.sampling import canonical, sample  # noqa: E402
-from highstakes.rl.table import Table  # noqa: E402
+import highstakes.rl as rl
+from highstakes.rl.encoding import GenericEncoder
+from highstakes.rl.sampling import canonical, sample
+from highstakes.rl.table import Table
 
 # Short runs keep the whole matrix to seconds; the games are long, so each still reaches far.
 CYCLES = 60
@@ -54,7 +54,8 @@ def test_every_game_passes_pettingzoos_parallel_tests(game_id):
 
     parallel_api_test(rl.parallel_env(game_id, seed=0), num_cycles=CYCLES)
     # PettingZoo's parallel seed test samples actions without masks: an illegal one ends the episode.
-    parallel_seed_test(functools.partial(rl.parallel_env, game_id, seed=0, illegal="terminate"), num_cycles=CYCLES)
+    make = functools.partial(rl.parallel_env, game_id, seed=0, illegal="terminate")
+    parallel_seed_test(make, num_cycles=CYCLES)
 
 
 @pytest.mark.parametrize(("game_id", "seats"), _tables())
@@ -105,7 +106,8 @@ def test_a_simultaneous_choice_is_not_seen_by_the_seats_still_to_choose(game_id)
                         [table.observe(s)["observation"] for s in later]).tolist()))
                     table.game = game
                 for kind, observations in seen.items():
-                    assert len(observations) == 1, f"{game_id}: a later seat sees which {kind} seat {first + 1} chose"
+                    assert len(observations) == 1, (
+                        f"{game_id}: a later seat sees which {kind} seat {first + 1} chose")
                 compared += sum(len(options) > 0 for options in seen.values())
             seat = to_act[0]
             game.act(seat, rng.choice(game.legal_actions(seat)))
@@ -116,7 +118,6 @@ def _play_to_end(env, rng):
     """Play random legal actions until the game is over; the rewards just before the seats leave."""
     env.reset(seed=5)
     while True:
-        agent = env.agent_selection
         observation, _reward, terminated, _truncated, _info = env.last()
         if terminated:
             return dict(env.rewards)
@@ -214,7 +215,8 @@ def test_the_single_agent_environment_plays_the_other_seats_with_bots():
     done = False
     while not done:
         assert env.action_masks().tolist() == observation["action_mask"].astype(bool).tolist()
-        observation, reward, done, _truncated, _info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        observation, reward, done, _truncated, _info = env.step(action)
         assert done or 1 in env.table.game.to_act
     assert reward == (1.0 if 1 in env.table.game.result()["winners"] else 0.0)
     with pytest.raises(ValueError, match="one for each of the 2 other seats"):

@@ -5,7 +5,8 @@
     env.reset(seed=0)
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, info = env.last()
-        action = None if terminated or truncated else env.action_space(agent).sample(observation["action_mask"])
+        mask = observation["action_mask"]
+        action = None if terminated or truncated else env.action_space(agent).sample(mask)
         env.step(action)
 
 Needs the optional extra ``rl`` (``pip install "highstakes[rl]"``: PettingZoo and Gymnasium).

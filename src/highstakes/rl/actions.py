@@ -51,7 +51,8 @@ class ActionSpace:
             index = self._index.get(canonical(action.to_json()))
             if index is None:
                 if self.kind == "catalogue":
-                    raise ValueError(f"the game offered {action.to_json()!r}, which its action catalogue lacks")
+                    raise ValueError(
+                        f"the game offered {action.to_json()!r}, which its action catalogue lacks")
                 continue
             pairs.append((index, action))
         return pairs

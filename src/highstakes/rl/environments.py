@@ -153,7 +153,8 @@ class HighStakesParallel(ParallelEnv):
             if agent_name(seat) not in actions:
                 raise ValueError(f"{agent_name(seat)} must act now and was given no action")
         if self.illegal == "terminate":
-            offenders = [seat for seat in acting if not self.table.is_legal(seat, int(actions[agent_name(seat)]))]
+            offenders = [seat for seat in acting
+                         if not self.table.is_legal(seat, int(actions[agent_name(seat)]))]
             if offenders:
                 return self._terminate(offenders)
         for seat in acting:
@@ -217,7 +218,8 @@ class HighStakesGym(gymnasium.Env):
         if len(opponents) == 1:
             opponents = list(opponents) * len(others)
         if len(opponents) != len(others):
-            raise ValueError(f"name one bot, or one for each of the {len(others)} other seats; got {list(opponents)}")
+            raise ValueError(
+                f"name one bot, or one for each of the {len(others)} other seats; got {list(opponents)}")
         self.table = table
         self.seat = seat
         self.render_mode = render_mode

@@ -48,7 +48,8 @@ class Table:
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}; got {reward!r}")
         if encoder not in ("auto", "generic"):
-            raise ValueError(f"encoder is 'auto' (the game's own when it has one) or 'generic'; got {encoder!r}")
+            raise ValueError(
+                f"encoder is 'auto' (the game's own when it has one) or 'generic'; got {encoder!r}")
         # A first game checks the seat count and the options, with the engine's own errors.
         probe = new_game(game_id, self.seats, seed=0, options=options)
         self.game_id = game_id
@@ -110,7 +111,8 @@ class Table:
                 self.game.act(seat, action)
                 return
         allowed = [number for number, _action in self.numbered(seat)]
-        raise ValueError(f"action {index!r} is not legal for {agent_name(seat)} now; the mask allows {allowed}")
+        raise ValueError(
+            f"action {index!r} is not legal for {agent_name(seat)} now; the mask allows {allowed}")
 
     def rewards(self) -> list[float]:
         """Each seat's reward at the end: its score, or with ``reward="win"`` 1 for a win shared

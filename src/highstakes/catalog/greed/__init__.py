@@ -12,10 +12,10 @@ from typing import Any
 from highstakes.catalog.greed.actions import Bank, Keep, parse_action
 from highstakes.catalog.greed.options import GreedOptions
 from highstakes.catalog.greed.rules import GreedState
+from highstakes.catalog.greed.scoring import FACES
 from highstakes.catalog.greed.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.catalog.greed.scoring import FACES
 from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFactory, ViewEncoder
 
 

@@ -63,7 +63,8 @@ class MillionDefinition(GameDefinition):
 
         moves: list[JSON] = [{kind: True} for kind in FLAG_KINDS]
         money_in_play = MONEY_PER_DECK * (1 if seats == 4 else 2)
-        moves += [{"bid": amount} for amount in range(options.opening_for(seats), money_in_play + 1, BID_STEP)]
+        bids = range(options.opening_for(seats), money_in_play + 1, BID_STEP)
+        moves += [{"bid": amount} for amount in bids]
         moves += [{"tricks": count} for count in range(start_hand(seats) + 1)]
         moves += [{kind: card} for kind in ("discard", "play", "call") for card in ONE_DECK]
         moves += [{"trump": trump} for trump in TRUMPS]
