@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
+import json
 import random
 import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -236,3 +239,30 @@ def test_without_the_extra_the_face_says_how_to_install_it(monkeypatch):
     monkeypatch.delitem(sys.modules, "highstakes.rl.environments", raising=False)
     with pytest.raises(ImportError, match=r'pip install "highstakes\[rl\]"'):
         rl.env("greed", seats=2)
+
+
+def test_without_a_catalogue_the_actions_met_in_sampled_games_make_the_space():
+    env = rl.env("millionaire", seats=2, seed=0, actions="sampled")
+    assert env.table.space.kind == "sampled"
+    catalogue = {canonical(a) for a in hs.definition("millionaire").action_catalogue(2, None)}
+    assert {canonical(a) for a in env.table.space.catalogue} <= catalogue
+    from pettingzoo.test import api_test
+
+    api_test(env, num_cycles=CYCLES)
+
+
+def test_the_greed_training_example_runs_and_plots(tmp_path, monkeypatch):
+    """The example's smoke run: a few seconds of training, its win rates and its plot."""
+    pytest.importorskip("matplotlib")
+    path = Path(__file__).parents[1] / "examples" / "rl_greed" / "train.py"
+    spec = importlib.util.spec_from_file_location("rl_greed_train", path)
+    example = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, example)  # its dataclass looks itself up there
+    spec.loader.exec_module(example)
+    out, picture = tmp_path / "history.json", tmp_path / "win-rate.png"
+    arguments = ["--seconds", "4", "--evaluation-games", "4", "--json", str(out), "--plot", str(picture)]
+    assert example.main(arguments) == 0
+    history = json.loads(out.read_text())
+    assert len(history) >= 2 and history[-1]["games"] > 0
+    assert all(0 <= h[name] <= 1 for h in history for name in ("random", "heuristic"))
+    assert picture.read_bytes()[:4] == b"\x89PNG"
