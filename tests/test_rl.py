@@ -6,6 +6,7 @@ import functools
 import importlib.util
 import json
 import random
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -266,3 +267,14 @@ def test_the_greed_training_example_runs_and_plots(tmp_path, monkeypatch):
     assert len(history) >= 2 and history[-1]["games"] > 0
     assert all(0 <= h[name] <= 1 for h in history for name in ("random", "heuristic"))
     assert picture.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_research_pages_examples_run():
+    """Every Python example of the PettingZoo and Gymnasium section, run in order."""
+    page = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    section = page.split("## PettingZoo and Gymnasium", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    assert len(blocks) >= 3
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile("import highstakes.rl\n" + block, "research.md", "exec"), namespace)

@@ -84,7 +84,8 @@ def play(env, policy: Policy, rng: np.random.Generator, seed: int, greedy: bool)
     while not done:
         x, mask = observation["observation"], observation["action_mask"]
         probabilities, _hidden = policy.probabilities(x[None, :], mask[None, :])
-        action = int(np.argmax(probabilities[0])) if greedy else int(rng.choice(len(mask), p=probabilities[0]))
+        chances = probabilities[0]
+        action = int(np.argmax(chances)) if greedy else int(rng.choice(len(mask), p=chances))
         steps.append((x, mask, action))
         observation, reward, done, _truncated, _info = env.step(action)
     return steps, reward
@@ -136,7 +137,8 @@ def plot(history: list[dict], path: str) -> None:
 
     figure, axes = plt.subplots(figsize=(7, 4))
     for name in OPPONENTS:
-        axes.plot([h["games"] for h in history], [h[name] for h in history], marker="o", label=f"against {name}")
+        games, rates = [h["games"] for h in history], [h[name] for h in history]
+        axes.plot(games, rates, marker="o", label=f"against {name}")
     axes.axhline(0.5, color="grey", linewidth=0.8, linestyle=":")
     axes.set(xlabel="training games", ylabel="win rate (greedy play)", ylim=(0, 1),
              title="Greed, two players: a masked REINFORCE policy learning")
