@@ -91,7 +91,10 @@ def play(env, policy: Policy, rng: np.random.Generator, seed: int, greedy: bool)
     return steps, reward
 
 
-def train(seconds: float, evaluate_every: float, evaluation_games: int, seed: int) -> list[dict]:
+def train(seconds: float, evaluations: int, evaluation_games: int, seed: int,
+          learning_rate: float = 0.01) -> list[dict]:
+    """Train for ``seconds`` of training (evaluations not counted), evaluating ``evaluations``
+    times along the way and once at the start."""
     environments = {(name, seat): rl.gym_env("greed", seats=2, seat=seat, opponents=[name], reward="win")
                     for name in OPPONENTS for seat in (0, 1)}
     some = next(iter(environments.values()))
@@ -99,27 +102,32 @@ def train(seconds: float, evaluate_every: float, evaluation_games: int, seed: in
                     rng=np.random.default_rng(seed))
     rng = np.random.default_rng(seed + 1)
     history: list[dict] = []
-    baseline, games, batch = 0.5, 0, []
-    start = next_evaluation = time.monotonic()
+    baseline, games, batch, trained = 0.5, 0, [], 0.0
+    played = dict.fromkeys(OPPONENTS, 0)
+    checkpoints = [seconds * k / evaluations for k in range(evaluations + 1)]
     while True:
-        now = time.monotonic()
-        if now >= next_evaluation or now - start >= seconds:
+        if trained >= checkpoints[0]:
+            checkpoints.pop(0)
             rates = {name: _win_rate(environments, name, policy, rng, evaluation_games) for name in OPPONENTS}
-            history.append({"games": games, "seconds": round(now - start, 1), **rates})
-            print(f"{games:6d} games, {now - start:6.0f} s: win rate " +
+            history.append({"games": games, "seconds": round(trained, 1), **rates})
+            print(f"{games:6d} games, {trained:6.0f} s of training: win rate " +
                   ", ".join(f"{rate:.0%} against {name}" for name, rate in rates.items()), flush=True)
-            next_evaluation = time.monotonic() + evaluate_every
-            if now - start >= seconds:
+            if not checkpoints:
                 return history
-        key = (OPPONENTS[games % 2], (games // 2) % 2)
+        started = time.monotonic()
+        # Three games of four against the heuristic bot, the harder teacher; each bot's seats alternate.
+        name = "random" if games % 4 == 0 else "heuristic"
+        key = (name, played[name] % 2)
+        played[name] += 1
         steps, reward = play(environments[key], policy, rng, seed=seed * 1_000_003 + games, greedy=False)
         games += 1
         batch.extend((x, mask, action, reward - baseline) for x, mask, action in steps)
         baseline += 0.01 * (reward - baseline)
         if games % 16 == 0:
             xs, masks, actions, advantages = (np.array(column) for column in zip(*batch, strict=True))
-            policy.gradient_step(xs, masks, actions, advantages.astype(float), learning_rate=0.01)
+            policy.gradient_step(xs, masks, actions, advantages.astype(float), learning_rate=learning_rate)
             batch = []
+        trained += time.monotonic() - started
 
 
 def _win_rate(environments, name: str, policy: Policy, rng: np.random.Generator, games: int) -> float:
@@ -151,14 +159,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=3.0, help="training time (default 3)")
     parser.add_argument("--seconds", type=float, help="training time in seconds (overrides --minutes)")
+    parser.add_argument("--evaluations", type=int, default=8, help="evaluations after the first (default 8)")
     parser.add_argument("--evaluation-games", type=int, default=200, help="games per evaluation and opponent")
+    parser.add_argument("--learning-rate", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plot", help="write the win rates to this PNG file")
     parser.add_argument("--json", help="write the win rates to this JSON file")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
-    history = train(seconds, evaluate_every=max(seconds / 8, 1.0), evaluation_games=args.evaluation_games,
-                    seed=args.seed)
+    history = train(seconds, evaluations=args.evaluations, evaluation_games=args.evaluation_games,
+                    seed=args.seed, learning_rate=args.learning_rate)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(history, out, indent=1)
