@@ -191,19 +191,23 @@ def test_bad_arguments_say_what_is_allowed():
 
 def test_the_generic_encoder_follows_the_views_structure():
     views = [
-        {"game": "x", "phase": "bid", "score": 50, "done": False, "hand": ["A", "B"], "offer": None},
-        {"game": "x", "phase": "play", "score": -100, "done": True, "hand": ["B"], "offer": 7},
+        {"game": "x", "phase": "bid", "score": 50, "done": False, "hand": ["A", "B"], "offer": None,
+         "bids": [10, 20]},
+        {"game": "x", "phase": "play", "score": -100, "done": True, "hand": ["B"], "offer": 7,
+         "bids": [40]},
     ]
     encoder = GenericEncoder(views)
-    # "game" never changes: no position. Keys in sorted order; lists padded to the longest (2).
+    # "game" never changes: no position. Keys in sorted order; a list of numbers is padded to the
+    # longest seen (2 slots), a list of words is a count of each; numbers over the largest magnitude.
     assert list(encoder.names) == [
-        "done", "len(hand)", "hand[0]=A", "hand[0]=B", "hand[1]=A", "hand[1]=B",
+        "len(bids)", "bids[0]", "bids[1]", "done", "len(hand)", "hand count A", "hand count B",
         "offer is null", "offer", "phase=bid", "phase=play", "score",
     ]
-    assert encoder.encode(views[0]).tolist() == [0, 1, 1, 0, 0, 1, 1, 0, 1, 0, 0.5]
-    # A word never seen encodes as zeros; a longer list is cut to the slots.
-    unseen = {"phase": "end", "score": 25, "done": True, "hand": ["A", "A", "A"], "offer": 3.5}
-    assert encoder.encode(unseen).tolist() == [1, 1.5, 1, 0, 1, 0, 0, 0.5, 0, 0, 0.25]
+    assert encoder.encode(views[0]).tolist() == [1, 0.25, 0.5, 0, 1, 1, 1, 1, 0, 1, 0, 0.5]
+    # A word never seen encodes as zeros; a longer list is cut to its slots.
+    unseen = {"phase": "end", "score": 25, "done": True, "hand": ["A", "A", "A"], "offer": 3.5,
+              "bids": [40] * 3}
+    assert encoder.encode(unseen).tolist() == [1.5, 1, 1, 1, 1.5, 3, 0, 0, 0.5, 0, 0, 0.25]
 
 
 def test_the_single_agent_environment_plays_the_other_seats_with_bots():

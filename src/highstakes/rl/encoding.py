@@ -10,8 +10,10 @@ learns, for every path in them (``scores[]``, ``roll[]``, ``options.dddd``):
   (phases, faces, card ids, letters); more than that is free text (a question, a message)
   and is left out; a value never seen in sampling encodes as all zeros;
 * ``null``: one position saying the value is missing, where the path is sometimes null;
-* objects: their keys in sorted order, a missing key encoded as zeros;
-* lists: padded to the longest seen, each slot encoded by the element's schema, plus one
+* objects: their keys in sorted order, a missing key encoded as zeros (and a position saying
+  whether it is there, when it sometimes is not);
+* lists of words only (a hand of cards, a roll of dice): a count of each word, as a multiset;
+* other lists: padded to the longest seen, each slot encoded by the element's schema, plus one
   position for the length; a longer list at play time is cut to that length.
 
 A path whose value never changed in sampling (the game's id, an option at its default)
@@ -30,7 +32,7 @@ import numpy as np
 from highstakes.engine.action import JSON
 
 #: Distinct strings at one path beyond which they are free text and not encoded.
-MAX_WORDS = 48
+MAX_WORDS = 64
 #: Longest list slot count kept for one path (longer lists are cut).
 MAX_LIST = 64
 
@@ -120,7 +122,16 @@ class _Field:
         if self.length_flag:
             self.names.append(f"len({name})")
         self.element: _Field | None = None
-        if node.element is not None and self.slots:
+        # A list of words only (a hand of cards, a roll of dice) is a multiset: a count per word.
+        self.bag: dict[str, int] = {}
+        element_node = node.element
+        if element_node is not None and self.slots and element_node.words and not (
+                element_node.too_many_words or element_node.numbers or element_node.bools
+                or element_node.keys or element_node.element or element_node.nulls):
+            for word in sorted(element_node.words):
+                self.bag[word] = len(self.names)
+                self.names.append(f"{name} count {word}")
+        elif element_node is not None and self.slots:
             element = _Field(node.element, f"{name}[]")
             if element.size:
                 self.element = element
@@ -159,7 +170,11 @@ class _Field:
         if self.length_flag:
             out[position] = len(items) / max(self.slots, 1)
             position += 1
-        if self.element is not None:
+        if self.bag:
+            for item in items:
+                if isinstance(item, str) and item in self.bag:
+                    out[at + self.bag[item]] += 1.0
+        elif self.element is not None:
             element = self.element
             for item in items[: self.slots]:
                 element.write(item, out, position)
