@@ -73,8 +73,8 @@ class HighStakesAEC(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} must act now: None is only for a seat whose game is over")
+        self.table.act(self._seat[agent], int(action))  # refuses a masked action, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        self.table.act(self._seat[agent], int(action))
         self._clear_rewards()
         self._settle()
         self._accumulate_rewards()
