@@ -156,7 +156,7 @@ def test_a_menu_space_numbers_the_current_menu():
     # Deal or No Deal's offers range widely: its space is the menu, action i the i-th legal action.
     env = rl.env("deal_or_no_deal", seats=2, seed=4)
     env.reset(seed=4)
-    assert env.table.space.kind == "menu"
+    assert env.table.space.kind == env.metadata["action_space"] == "menu"
     seat = env.table.game.to_act[0]
     legal = env.table.game.legal_actions(seat)
     observation = env.observe(env.agent_selection)
@@ -248,7 +248,7 @@ def test_without_the_extra_the_face_says_how_to_install_it(monkeypatch):
 
 def test_without_a_catalogue_the_actions_met_in_sampled_games_make_the_space():
     env = rl.env("millionaire", seats=2, seed=0, actions="sampled")
-    assert env.table.space.kind == "sampled"
+    assert env.metadata["action_space"] == "sampled" and env.metadata["simultaneous_moves"]
     catalogue = {canonical(a) for a in hs.definition("millionaire").action_catalogue(2, None)}
     assert {canonical(a) for a in env.table.space.catalogue} <= catalogue
     from pettingzoo.test import api_test

@@ -23,6 +23,13 @@ def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
     return observation, spaces.Discrete(table.space.size)
 
 
+def _about(table: Table) -> dict[str, Any]:
+    """What an environment says of itself in its metadata: how its actions are numbered and
+    its views encoded (``"catalogue"``, ``"sampled"`` or ``"menu"``; ``"game"`` or ``"generic"``)."""
+    return {"name": f"highstakes_{table.game_id}_v0", "action_space": table.space.kind,
+            "encoder": table.encoder_kind, "simultaneous_moves": table.simultaneous}
+
+
 class HighStakesAEC(AECEnv):
     """A game as a PettingZoo AEC environment: seats are agents, the seat to act is selected.
 
@@ -36,7 +43,7 @@ class HighStakesAEC(AECEnv):
     def __init__(self, table: Table, render_mode: str | None = None) -> None:
         super().__init__()
         self.table = table
-        self.metadata = {**self.metadata, "name": f"highstakes_{table.game_id}_v0"}
+        self.metadata = {**self.metadata, **_about(table)}
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode is one of {self.metadata['render_modes']}; got {render_mode!r}")
         self.render_mode = render_mode
@@ -122,7 +129,7 @@ class HighStakesParallel(ParallelEnv):
         if illegal not in ("raise", "terminate"):
             raise ValueError(f"illegal is 'raise' or 'terminate'; got {illegal!r}")
         self.table = table
-        self.metadata = {**self.metadata, "name": f"highstakes_{table.game_id}_v0"}
+        self.metadata = {**self.metadata, **_about(table)}
         self.render_mode = render_mode
         self.illegal = illegal
         self.illegal_reward = illegal_reward
@@ -225,6 +232,7 @@ class HighStakesGym(gymnasium.Env):
         self.render_mode = render_mode
         self._bots = {s: make_bot(table.game_id, name) for s, name in zip(others, opponents, strict=True)}
         self.observation_space, self.action_space = _spaces(table)
+        self.metadata = {**self.metadata, **_about(table)}
         self._bot_rng = random.Random(0)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
