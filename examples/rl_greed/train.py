@@ -1,12 +1,13 @@
 """Train a small masked policy to play two-player Greed, with NumPy only, and plot its win rate.
 
-REINFORCE (Williams, 1992) with a running-mean baseline on a one-hidden-layer network over
-Greed's own observation encoding (dice as counts, the scores from the player's seat): the
-network scores all 79 moves of Greed's action catalogue, the illegal ones are masked out
-before the softmax, and each game's reward is 1 for a win and 0 for a loss. It trains
-against the random and the rule-of-thumb ("heuristic") bots in turn, from both seats, and
-every so often plays a batch of evaluation games (its most likely move, no learning) against
-each, so the plot shows the win rates rising.
+REINFORCE (Williams, 1992) with a running-mean baseline (advantages scaled per batch of 16
+games, the step's size capped) on a one-hidden-layer network over Greed's own observation
+encoding (dice as counts, the scores from the player's seat): the network scores all 79
+moves of Greed's action catalogue, the illegal ones are masked out before the softmax, and
+each game's reward is 1 for a win and 0 for a loss. It trains against the rule-of-thumb
+("heuristic") bot three games in four and the random bot in the fourth, from both seats,
+and every so often plays a batch of evaluation games (its most likely move, no learning)
+against each, so the plot shows the win rates rising.
 
     python examples/rl_greed/train.py --minutes 3 --plot greed-win-rate.png
     python examples/rl_greed/train.py --seconds 10          # a smoke run
@@ -68,6 +69,10 @@ class Policy:
         dhidden = (dlogits @ self.params["w2"].T) * (1 - hidden**2)
         grads["w1"] = xs.T @ dhidden
         grads["b1"] = dhidden.sum(axis=0)
+        # One noisy batch must not throw the policy far: the step's overall size is capped.
+        norm = np.sqrt(sum(float((grad**2).sum()) for grad in grads.values()))
+        if norm > 1.0:
+            grads = {key: grad / norm for key, grad in grads.items()}
         self._steps += 1
         for key, grad in grads.items():
             first, second = self._moments[key]
@@ -125,7 +130,9 @@ def train(seconds: float, evaluations: int, evaluation_games: int, seed: int,
         baseline += 0.01 * (reward - baseline)
         if games % 16 == 0:
             xs, masks, actions, advantages = (np.array(column) for column in zip(*batch, strict=True))
-            policy.gradient_step(xs, masks, actions, advantages.astype(float), learning_rate=learning_rate)
+            advantages = advantages.astype(float)
+            advantages /= advantages.std() + 1e-8  # the batch's advantages on one scale
+            policy.gradient_step(xs, masks, actions, advantages, learning_rate=learning_rate)
             batch = []
         trained += time.monotonic() - started
 
