@@ -11,6 +11,7 @@ against each, so the plot shows the win rates rising.
 
     python examples/rl_greed/train.py --minutes 3 --plot greed-win-rate.png
     python examples/rl_greed/train.py --seconds 10          # a smoke run
+    python examples/rl_greed/train.py --games 4000          # a repeatable run
 
 Needs ``pip install "highstakes[rl,plot]"``.
 """
@@ -96,10 +97,13 @@ def play(env, policy: Policy, rng: np.random.Generator, seed: int, greedy: bool)
     return steps, reward
 
 
-def train(seconds: float, evaluations: int, evaluation_games: int, seed: int,
-          learning_rate: float = 0.01) -> list[dict]:
-    """Train for ``seconds`` of training (evaluations not counted), evaluating ``evaluations``
-    times along the way and once at the start."""
+def train(seconds: float | None, evaluations: int, evaluation_games: int, seed: int,
+          learning_rate: float = 0.01, games_budget: int | None = None) -> list[dict]:
+    """Train for ``seconds`` of training (evaluations not counted) or for ``games_budget``
+    games, evaluating ``evaluations`` times along the way and once at the start. A budget of
+    games repeats a run for a seed (another machine's floating point may still move it a
+    little); a budget of time depends on the machine's speed."""
+    budget = float(games_budget) if games_budget is not None else float(seconds or 0)
     environments = {(name, seat): rl.gym_env("greed", seats=2, seat=seat, opponents=[name], reward="win")
                     for name in OPPONENTS for seat in (0, 1)}
     some = next(iter(environments.values()))
@@ -109,9 +113,9 @@ def train(seconds: float, evaluations: int, evaluation_games: int, seed: int,
     history: list[dict] = []
     baseline, games, batch, trained = 0.5, 0, [], 0.0
     played = dict.fromkeys(OPPONENTS, 0)
-    checkpoints = [seconds * k / evaluations for k in range(evaluations + 1)]
+    checkpoints = [budget * k / evaluations for k in range(evaluations + 1)]
     while True:
-        if trained >= checkpoints[0]:
+        if (games if games_budget is not None else trained) >= checkpoints[0]:
             checkpoints.pop(0)
             rates = {name: _win_rate(environments, name, policy, rng, evaluation_games) for name in OPPONENTS}
             history.append({"games": games, "seconds": round(trained, 1), **rates})
@@ -166,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=3.0, help="training time (default 3)")
     parser.add_argument("--seconds", type=float, help="training time in seconds (overrides --minutes)")
+    parser.add_argument("--games", type=int, help="train for this many games instead of a time")
     parser.add_argument("--evaluations", type=int, default=8, help="evaluations after the first (default 8)")
     parser.add_argument("--evaluation-games", type=int, default=200, help="games per evaluation and opponent")
     parser.add_argument("--learning-rate", type=float, default=0.01)
@@ -175,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
     history = train(seconds, evaluations=args.evaluations, evaluation_games=args.evaluation_games,
-                    seed=args.seed, learning_rate=args.learning_rate)
+                    seed=args.seed, learning_rate=args.learning_rate, games_budget=args.games)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(history, out, indent=1)
