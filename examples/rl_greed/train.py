@@ -98,7 +98,7 @@ def play(env, policy: Policy, rng: np.random.Generator, seed: int, greedy: bool)
 
 
 def train(seconds: float | None, evaluations: int, evaluation_games: int, seed: int,
-          learning_rate: float = 0.01, games_budget: int | None = None) -> list[dict]:
+          learning_rate: float = 0.003, games_budget: int | None = None) -> list[dict]:
     """Train for ``seconds`` of training (evaluations not counted) or for ``games_budget``
     games, evaluating ``evaluations`` times along the way and once at the start. A budget of
     games repeats a run for a seed (another machine's floating point may still move it a
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, help="train for this many games instead of a time")
     parser.add_argument("--evaluations", type=int, default=8, help="evaluations after the first (default 8)")
     parser.add_argument("--evaluation-games", type=int, default=200, help="games per evaluation and opponent")
-    parser.add_argument("--learning-rate", type=float, default=0.01)
+    parser.add_argument("--learning-rate", type=float, default=0.003)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plot", help="write the win rates to this PNG file")
     parser.add_argument("--json", help="write the win rates to this JSON file")
