@@ -537,6 +537,68 @@ def test_under_the_pseudo_language_a_millionaire_game_has_no_word_outside_the_la
     visitors.assert_no_page_errors()
 
 
+def smallest_piece(view: dict[str, Any]) -> int:
+    """It's in the Bag: the smallest piece the seat holds (the picker's first kind)."""
+    return min(int(piece) for piece, count in view["your_pieces"].items() if count)
+
+
+def second_piece_key(view: dict[str, Any]) -> str:
+    """It's in the Bag: the picker's key that puts the second smallest piece held in the fist."""
+    kinds = sorted(int(piece) for piece, count in view["your_pieces"].items() if count)
+    return "1" if view["your_pieces"][str(kinds[0])] > 1 else "2"
+
+
+BAG_READY_JS = """(after) => {
+  const state = window.__hs.last;
+  if (!state) return false;
+  if (state.status === "over") return true;
+  if (!state.legal.length || state.version <= after) return false;
+  return document.querySelector("#table .hand .piece-button:not([aria-disabled])") !== null;
+}"""
+
+
+def test_under_the_pseudo_language_an_its_in_the_bag_game_has_no_word_outside_the_layer(
+    visitors: Visitors, server_url: str
+) -> None:
+    """Fed and bid by keys to the end: the pieces, the fist, a refusal, a hint, the reveals, the rules."""
+    walk = Walk(server_url)
+    table = {"game": "in_the_bag", "seats": ["human", "bot:believer"]}
+    room = post_json(server_url, "/api/rooms", table)["room"]
+    page = open_page(visitors, f"/r/{room}", language="qps")
+    join_seat(page, "Ann", 0)
+    page.keyboard.press("?")  # the rules
+    after, advised = -1, False
+    for _ in range(MAX_DECISIONS):
+        page.wait_for_function(BAG_READY_JS, arg=after)
+        state = last_state(page)
+        if state["status"] == "over":
+            break
+        view = state["view"]
+        walk.check(page, f"It's in the Bag, {view['phase']} at decision {state['version']}")
+        if view["phase"] == "feed":
+            page.keyboard.press("1")
+        else:
+            if not advised:  # an empty fist refused, then the advisor's pieces in the fist
+                advised = True
+                page.keyboard.press("s")
+                expect(page.locator("#table .refusal")).to_be_visible()
+                walk.check(page, "It's in the Bag, a refused bid")
+                page.keyboard.press("h")
+                expect(page.locator("#table .hint-text")).to_contain_text("⟦")
+                walk.check(page, "It's in the Bag, a hint")
+                page.keyboard.press("c")
+            # The smallest piece; with the next one when a tie forbids the smallest alone.
+            page.keyboard.press("1")
+            if view["must_differ_from"] == smallest_piece(view):
+                page.keyboard.press(second_piece_key(view))
+            page.keyboard.press("s")
+        after = state["version"]
+    expect(page.locator("#result")).to_be_visible()
+    walk.check(page, "It's in the Bag, the end")
+    walk.assert_all_marked()
+    visitors.assert_no_page_errors()
+
+
 def test_under_the_pseudo_language_the_generic_table_has_no_word_outside_the_layer(
     visitors: Visitors, server_url: str
 ) -> None:

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.greed.tui.app import GreedApp
+from highstakes.catalog.in_the_bag.tui.app import BagApp
 from highstakes.i18n import PSEUDO, use_language
 from highstakes.testing.terminal import run, screen_texts, wait_for
 from highstakes.tui.generic import GenericTable
@@ -142,6 +143,49 @@ def test_deal_or_no_deal_at_its_own_table_shows_only_marked_words() -> None:
         app = DealApp(2, [None, "tv-ev"], seed=4, bot_delay=0)
         reader = Reader(app)
         run(app, lambda pilot: play_deal_match(pilot, app, reader.read))
+    assert reader.reads > 10
+    assert reader.found == {}
+
+
+def test_its_in_the_bag_table_shows_only_marked_words() -> None:
+    """Two people and a bot for three rounds: the pass screen, the piece picker, a refused fist, a hint,
+    the reveals and the log."""
+    with use_language(PSEUDO):
+        app = BagApp(3, [None, None, "heuristic"], 6, {}, bot_delay=0)
+        reader = Reader(app)
+
+        async def script(pilot: Pilot[None]) -> None:
+            reader.read()
+            advised = False
+            for _step in range(300):
+                if app.game.is_over or app.game.view(None)["round"] > 3:
+                    break
+                if app.screen is not app.screen_stack[0]:
+                    reader.read()
+                    await pilot.press("enter")  # the pass screen
+                elif app._phase == "feed":
+                    await pilot.press("1")
+                    reader.read()
+                elif app._phase == "bid":
+                    if not advised:
+                        advised = True
+                        await pilot.press("s", "h")  # an empty fist refused, then the advisor's pieces
+                        await wait_for(pilot, lambda: app._hint is not None)
+                        reader.read()
+                        await pilot.press("c")
+                    view = app.game.view(app.seat_to_act)
+                    held = sorted(int(piece) for piece, count in view["your_pieces"].items() if count)
+                    await pilot.press("1")
+                    if view["must_differ_from"] == held[0]:
+                        await pilot.press("1" if view["your_pieces"][str(held[0])] > 1 else "2")
+                    reader.read()
+                    await pilot.press("s")
+                else:
+                    await pilot.pause(0.01)
+            assert app.game.view(None)["history"], "a round was played"
+            reader.read()
+
+        run(app, script)
     assert reader.reads > 10
     assert reader.found == {}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -19,6 +20,7 @@ from textual.widgets import Input
 
 from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.greed.tui.app import GreedApp
+from highstakes.catalog.in_the_bag.tui.app import BagApp
 from highstakes.catalog.millionaire.tui.app import MillionaireApp, MillionaireOverScreen
 from highstakes.i18n import _, use_language
 from highstakes.i18n.catalogs import TRANSLATED, domains, extract
@@ -173,6 +175,57 @@ def test_a_millionaire_game_at_its_own_table(language: str) -> None:
                     break
                 await pilot.press("f" if _step == 0 else "enter")
             await wait_for(pilot, lambda: isinstance(app.screen, MillionaireOverScreen))
+            reader.read()
+
+        run(app, script)
+    reader.assert_translated()
+
+
+def smallest_piece(view: dict[str, Any]) -> int:
+    """It's in the Bag: the smallest piece the seat holds (the picker's first kind)."""
+    return min(int(piece) for piece, count in view["your_pieces"].items() if count)
+
+
+def second_piece_key(view: dict[str, Any]) -> str:
+    """It's in the Bag: the picker's key that puts the second smallest piece held in the fist."""
+    kinds = sorted(int(piece) for piece, count in view["your_pieces"].items() if count)
+    return "1" if view["your_pieces"][str(kinds[0])] > 1 else "2"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_an_its_in_the_bag_game_at_its_own_table(language: str) -> None:
+    """Fed and bid by keys to the end, with a hint and a refused empty fist on the way."""
+    with use_language(language):
+        app = BagApp(3, [None, "believer", "heuristic"], seed=2, bot_delay=0)
+        reader = Reader(app, language)
+
+        async def script(pilot: Pilot[None]) -> None:
+            assert format_money(7_500, "JPY") in shown(app)
+            advised = False
+            for _step in range(300):
+                await wait_for(pilot, lambda: app.game.is_over or app._phase is not None)
+                reader.read()
+                if app.game.is_over:
+                    break
+                if app._phase == "feed":
+                    await pilot.press("1")
+                    continue
+                if not advised:  # the first bid: an empty fist refused, then the advisor's pieces
+                    advised = True
+                    await pilot.press("s")
+                    reader.read()
+                    await pilot.press("h")
+                    await wait_for(pilot, lambda: app._hint is not None)
+                    reader.read()
+                    await pilot.press("c")
+                view = app.game.view(0)
+                # The smallest piece; with the next one when a tie forbids the smallest alone.
+                await pilot.press("1")
+                if view["must_differ_from"] == smallest_piece(view):
+                    await pilot.press(second_piece_key(view))
+                reader.read()
+                await pilot.press("s")
+            await wait_for(pilot, lambda: app.game.is_over)
             reader.read()
 
         run(app, script)

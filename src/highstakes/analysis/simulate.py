@@ -16,10 +16,10 @@ once, its difference the mean of its two plays).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from highstakes.analysis.stats import mean_interval, wilson_interval
 from highstakes.bots.registry import make_bot
@@ -136,6 +136,76 @@ def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(games, start + size)
 
 
+# --- where the chunks run -------------------------------------------------------------------------
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+
+class ChunkRunner(Protocol):
+    """Somewhere to play chunks of games: this process, a pool of processes, a Ray cluster.
+
+    ``run`` yields ``(job number, result)`` as each job finishes, in any order; the caller
+    puts them back in job order, so that the summary does not depend on who finished first.
+    """
+
+    @property
+    def workers(self) -> int:
+        """How many jobs run at once (it sets the chunks' size, never the summary)."""
+        ...
+
+    def run(self, work: Callable[[Job], Result], jobs: Sequence[Job]) -> Iterator[tuple[int, Result]]: ...
+
+
+class LocalRunner:
+    """This process (one worker) or a pool of ``workers`` processes on this machine."""
+
+    def __init__(self, workers: int = 1) -> None:
+        if workers < 1:
+            raise ValueError(_("workers must be at least 1; got {count}").format(count=workers))
+        self._workers = workers
+
+    @property
+    def workers(self) -> int:
+        return self._workers
+
+    def run(self, work: Callable[[Job], Result], jobs: Sequence[Job]) -> Iterator[tuple[int, Result]]:
+        if self._workers == 1:
+            yield from enumerate(map(work, jobs))
+            return
+        with ProcessPoolExecutor(max_workers=self._workers) as pool:
+            pending: dict[Future[Result], int] = {
+                pool.submit(work, job): index for index, job in enumerate(jobs)
+            }
+            try:
+                while pending:
+                    done, _running = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        yield pending.pop(future), future.result()
+            finally:
+                for future in pending:  # stopped early (an error, Ctrl-C): drop what has not started
+                    future.cancel()
+
+
+def in_job_order(
+    results: Iterable[tuple[int, list[Result]]], on_progress: Callable[[int], None] | None = None
+) -> Iterator[Result]:
+    """The outcomes of numbered chunks, in chunk order, whatever order the chunks arrive in.
+
+    Progress is counted as each chunk arrives; a chunk that arrives early waits for the
+    ones before it, so that the summary adds its outcomes (floats among them) in one order.
+    """
+    waiting: dict[int, list[Result]] = {}
+    next_index = 0
+    for index, chunk in results:
+        waiting[index] = chunk
+        if on_progress is not None:
+            on_progress(len(chunk))
+        while next_index in waiting:
+            yield from waiting.pop(next_index)
+            next_index += 1
+
+
 def simulate(
     game_id: str,
     bot_names: Sequence[str],
@@ -145,12 +215,16 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    runner: ChunkRunner | None = None,
 ) -> SimulationSummary:
-    """Play ``games`` games and summarise them. Same arguments, same summary, any worker count."""
+    """Play ``games`` games and summarise them. Same arguments, same summary, any worker count.
+
+    The games run in ``runner`` (a Ray cluster, say: ``highstakes.analysis.cluster``), else in
+    ``workers`` processes on this machine.
+    """
     if games < 1:
         raise ValueError(_("games must be at least 1; got {count}").format(count=games))
-    if workers < 1:
-        raise ValueError(_("workers must be at least 1; got {count}").format(count=workers))
+    runner = runner or LocalRunner(workers)
     # Fail fast, in this process, on a bad game id, seat count, option or bot name.
     probe = new_game(game_id, len(bot_names), seed=seed, options=options)
     for name in bot_names:
@@ -158,26 +232,11 @@ def simulate(
     summary = SimulationSummary(game=game_id, bots=list(bot_names), games=0, seed=seed)
     jobs = [
         (game_id, tuple(bot_names), dict(probe.options), seed, start, stop)
-        for start, stop in _chunks(games, max(1, min(50, games // (workers * 8) or 1)))
+        for start, stop in _chunks(games, max(1, min(50, games // (runner.workers * 8) or 1)))
     ]
-    if workers == 1:
-        results: Iterator[list[GameOutcome]] = map(_play_chunk, jobs)
-        for chunk in results:
-            _absorb(summary, chunk, on_progress)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for chunk in pool.map(_play_chunk, jobs):
-                _absorb(summary, chunk, on_progress)
-    return summary
-
-
-def _absorb(
-    summary: SimulationSummary, chunk: list[GameOutcome], on_progress: Callable[[int], None] | None
-) -> None:
-    for outcome in chunk:
+    for outcome in in_job_order(runner.run(_play_chunk, jobs), on_progress):
         summary.add(outcome)
-    if on_progress is not None:
-        on_progress(len(chunk))
+    return summary
 
 
 # --- duplicate play ---------------------------------------------------------------------------------
@@ -293,17 +352,18 @@ def simulate_duplicate(
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    runner: ChunkRunner | None = None,
 ) -> DuplicateSummary:
     """Play ``deals`` deals twice each, bot A's side against bot B's, the sides' seats swapped.
 
     ``seats`` defaults to the game's usual table; the game must be played there by two
     partnerships (``GameDefinition.partnerships``), under the options the game gives for a
-    duplicate comparison (``duplicate_options``). Same arguments, same summary, any worker count.
+    duplicate comparison (``duplicate_options``). Same arguments, same summary, any worker count,
+    in ``workers`` processes or in ``runner`` (as :func:`simulate`).
     """
     if deals < 1:
         raise ValueError(_("games must be at least 1; got {count}").format(count=deals))
-    if workers < 1:
-        raise ValueError(_("workers must be at least 1; got {count}").format(count=workers))
+    runner = runner or LocalRunner(workers)
     if len(bot_names) != 2:
         raise ValueError(_("--duplicate compares two bots, one for each partnership, e.g. --bots {example}; "
                            "got {count}").format(example="rules,random", count=len(bot_names)))
@@ -323,21 +383,8 @@ def simulate_duplicate(
                                sides=tuple(tuple(side) for side in sides), options=played, seed=seed)
     jobs = [
         (game_id, tuple(bot_names), seats, played, summary.sides, seed, start, stop)
-        for start, stop in _chunks(deals, max(1, min(25, deals // (workers * 8) or 1)))
+        for start, stop in _chunks(deals, max(1, min(25, deals // (runner.workers * 8) or 1)))
     ]
-    if workers == 1:
-        for chunk in map(_play_deals, jobs):
-            _absorb_deals(summary, chunk, on_progress)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for chunk in pool.map(_play_deals, jobs):
-                _absorb_deals(summary, chunk, on_progress)
-    return summary
-
-
-def _absorb_deals(summary: DuplicateSummary, chunk: list[DealOutcome],
-                  on_progress: Callable[[int], None] | None) -> None:
-    for outcome in chunk:
+    for outcome in in_job_order(runner.run(_play_deals, jobs), on_progress):
         summary.add(outcome)
-    if on_progress is not None:
-        on_progress(len(chunk))
+    return summary

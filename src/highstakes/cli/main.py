@@ -7,26 +7,24 @@ bad option, unreadable record).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from highstakes import __version__, i18n
 from highstakes.cli.words import bot_about, bot_label, game_text, percent, speak_argparse
 from highstakes.engine.options import parse_option_value
+from highstakes.engine.parts import UsageError  # bad input from the user: one line, exit code 2
 from highstakes.engine.registry import definition, games
 from highstakes.i18n import LANGUAGES, N_, _, ngettext
 from highstakes.i18n.numbers import format_number
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
 
 
 class Failure(Exception):
@@ -176,7 +174,7 @@ def record_problem(record: Any) -> str | None:
     for index, entry in enumerate(record["actions"]):
         if not isinstance(entry, dict):
             return _("entry {index} is not an object").format(index=index)
-        if "chance" in entry:
+        if "chance" in entry or (index == 0 and "setup" in entry):
             continue
         for key in ("seat", "action"):
             if key not in entry:
@@ -232,25 +230,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                            "or fill every seat with it (--bots {name} --seats {seats})").format(
                                name=name, seats=seats))
     options = _options(args.option, game_id)
-    workers = args.workers or 1
     _solve_first_if_needed(game_id, bot_names, options)
-    try:
-        if args.json or not sys.stderr.isatty():
-            summary = simulate(
-                game_id, bot_names, args.games, seed=args.seed, options=options, workers=workers
-            )
-        else:
-            from rich.progress import Progress
 
-            with Progress(transient=True) as progress:
-                matchup = _(" vs ").join(bot_names)
-                task = progress.add_task(f"{game_id}: {matchup}", total=args.games)
-                summary = simulate(
-                    game_id, bot_names, args.games, seed=args.seed, options=options, workers=workers,
-                    on_progress=lambda n: progress.advance(task, n),
-                )
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    def run(on_progress: Any, runner: Any) -> Any:
+        return simulate(game_id, bot_names, args.games, seed=args.seed, options=options,
+                        workers=args.workers or 1, on_progress=on_progress, runner=runner)
+
+    summary = _run_with_progress(args, game_id, bot_names, run)
     data = summary.to_json()
     analysis = definition(game_id).analysis()  # the game's own statistics, if any
     details = None
@@ -278,6 +264,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print()
         print(analysis.describe(details))
     return EXIT_OK
+
+
+def _run_with_progress(args: argparse.Namespace, game_id: str, bot_names: Sequence[str],
+                       run: Callable[[Any, Any], Any]) -> Any:
+    """Run a simulation, here or on ``--cluster``, with a progress bar when a person watches.
+
+    ``run(on_progress, runner)`` is the simulation; its ValueErrors are bad input (exit 2),
+    a cluster that cannot be reached or cannot play the games is a failure (exit 1).
+    """
+    from highstakes.analysis.cluster import ClusterError, ClusterUnavailable
+
+    watched = not args.json and sys.stderr.isatty()
+    title = f"{game_id}: {_(' vs ').join(bot_names)}"
+    try:
+        with contextlib.ExitStack() as stack:
+            progress = task = None
+            if watched:
+                from rich.progress import Progress
+
+                progress = stack.enter_context(Progress(transient=True))
+                task = progress.add_task(title, total=args.games)
+            runner = None
+            if args.cluster is not None:
+                from highstakes.analysis.cluster import RayCluster
+
+                def connecting(now: bool) -> None:  # starting a local Ray takes some seconds
+                    if progress is not None and task is not None:
+                        progress.update(task, description=_("Connecting to Ray…") if now else title)
+
+                runner = stack.enter_context(RayCluster(args.cluster, workers=args.workers,
+                                                        on_connecting=connecting))
+            if progress is None or task is None:
+                return run(None, runner)
+            return run(lambda n: progress.advance(task, n), runner)
+    except (ValueError, ClusterUnavailable) as error:
+        raise UsageError(str(error)) from None
+    except ClusterError as error:
+        raise Failure(str(error)) from None
 
 
 def _solve_first_if_needed(game_id: str, bot_names: Sequence[str], options: dict[str, Any]) -> None:
@@ -345,24 +369,14 @@ def _simulate_duplicate(args: argparse.Namespace, game_id: str, bot_names: list[
     if args.plot:
         raise UsageError(_("--plot draws a game's own chart of ordinary games, not of --duplicate"))
     options = _options(args.option, game_id)
-    workers = args.workers or 1
     _solve_first_if_needed(game_id, bot_names, options)
 
-    def run(on_progress: Any = None) -> Any:
+    def run(on_progress: Any, runner: Any) -> Any:
         return simulate_duplicate(game_id, bot_names, args.games, seats=args.seats, seed=args.seed,
-                                  options=options, workers=workers, on_progress=on_progress)
+                                  options=options, workers=args.workers or 1, on_progress=on_progress,
+                                  runner=runner)
 
-    try:
-        if args.json or not sys.stderr.isatty():
-            summary = run()
-        else:
-            from rich.progress import Progress
-
-            with Progress(transient=True) as progress:
-                task = progress.add_task(f"{game_id}: {_(' vs ').join(bot_names)}", total=args.games)
-                summary = run(lambda n: progress.advance(task, n))
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    summary = _run_with_progress(args, game_id, bot_names, run)
     data = summary.to_json()
     if args.json:
         print(json.dumps(data, indent=2))
@@ -797,7 +811,12 @@ def build_parser() -> CommandParser:
         "for a game of two partnerships: the first bot plays one side, the second the other, each deal "
         "twice with the sides' seats swapped; --games counts the deals")))
     sub.add_argument("--workers", type=int, default=None, metavar="N",
-                     help=_help(_("processes to use (default {default})").format(default=1)))
+                     help=_help(_("processes to use (default {default}); with --cluster, games played "
+                                  "at once (default: every CPU of the cluster)").format(default=1)))
+    sub.add_argument("--cluster", metavar="ADDRESS", help=_help(_(
+        "play the games on Ray: {auto} for the Ray of this machine (or one started for this run), "
+        "{client} for a cluster's head node; needs {command}").format(
+            auto="auto", client="ray://HOST:PORT", command='pip install "highstakes[cluster]"')))
     sub.add_argument("--seed", type=int, default=0, metavar="N",
                      help=_help(_("seed of the whole run (default {default})").format(default=0)))
     sub.add_argument("--json", action="store_true", help=_help(_("print the summary as JSON")))
@@ -829,8 +848,38 @@ def build_parser() -> CommandParser:
     sub = add_command("rules", _("print a game's rules"))
     game_argument(sub)
     sub.set_defaults(run=cmd_rules)
+    add_game_commands(commands, add_command)
     parser.subcommands = dict(commands.choices)
     return parser
+
+
+def add_game_commands(commands: Any, add_command: Any) -> None:
+    """Mount the commands games declare (``GameDefinition.commands()``), in the games' order.
+
+    A name already taken, by the command line's own commands or an earlier game's, is refused
+    with a warning and the command left out: no game can change what another command does.
+    """
+    for game_id in games():
+        game = definition(game_id)
+        for command in game.commands():
+            if command.name in commands.choices:
+                print("highstakes: " + _("warning: the command {command} of {game} is left out: the "
+                                         "name is taken").format(command=command.name, game=game_id),
+                      file=sys.stderr)
+                continue
+            sub = add_command(command.name, game.text(command.summary))
+            command.build(sub)
+            _language_flag_everywhere(sub)
+
+
+def _language_flag_everywhere(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on every sub-command a game's command built, as on the command line's own."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                if not any("--lang" in other.option_strings for other in sub._actions):
+                    add_language_flag(sub)
+                _language_flag_everywhere(sub)
 
 
 def _language_flag(argv: Sequence[str]) -> str | None:

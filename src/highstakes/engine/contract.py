@@ -25,6 +25,7 @@ from highstakes.engine.parts import (
     AmountEntry,
     Analysis,
     BotInfo,
+    Command,
     Solver,
     TerminalTableFactory,
     ViewEncoder,
@@ -122,6 +123,12 @@ class GameState(ABC):
             "hidden_information = False on the game's definition"
         )
 
+    def apply_setup(self, setup: JSON) -> None:
+        """Take what the definition's ``next_setup`` worked out from the table's last games
+        (what to avoid, say), before the first chance event. Raises ValueError for a setup it
+        cannot read (a record's, written by hand)."""
+        raise ValueError(f"{type(self).__name__} takes no setup")
+
     def amount_entries(self, seat: int) -> list[AmountEntry]:
         """Kinds of action that take any amount in a range, beyond the menu of ``legal_actions``."""
         return []
@@ -206,6 +213,21 @@ class GameDefinition(ABC):
         """
         page = self._resource(f"rules.{get_language()}.md") or self._resource("rules.md")
         return page.read_text(encoding="utf-8") if page is not None else self.text(self.summary)
+
+    def next_setup(self, records: Sequence[Mapping[str, Any]]) -> JSON | None:
+        """What the next game at a table carries over from the table's last games, given their
+        records (oldest first): a room's rematch, the terminal's new game. None: nothing.
+
+        The value goes to the new state's ``apply_setup`` and into the new game's record (its
+        first entry, ``{"setup": ...}``), so a replay is exact whatever came before. Faces
+        pass the games they have at hand (a room's last game); a game that looks further back
+        carries the older ones on in its setup, as Millionaire does with the questions seen.
+        """
+        return None
+
+    def commands(self) -> Sequence[Command]:
+        """The game's own commands for the ``highstakes`` command line (``highstakes NAME ...``)."""
+        return ()
 
     def bots(self) -> Sequence[BotInfo]:
         """The game's own bots, weakest first (``random`` is always offered besides)."""

@@ -49,6 +49,7 @@ class Game:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         auto_chance: bool = True,
+        setup: JSON | None = None,
     ) -> None:
         if not isinstance(seats, int) or isinstance(seats, bool) or not (
             definition.min_seats <= seats <= definition.max_seats
@@ -69,6 +70,11 @@ class Game:
         self._rng = random.Random(self.seed)
         self._state: GameState = definition.new_state(seats, typed)
         self._log: list[dict[str, JSON]] = []
+        if setup is not None:
+            # What the table's last games left to this one (see GameDefinition.next_setup):
+            # taken before any chance, and the record's first entry.
+            self._state.apply_setup(setup)
+            self._log.append({"setup": setup})
         self._decisions = 0
         self._world = False
         # The legal actions last handed out: (record length, seat, the very objects). An
@@ -309,9 +315,13 @@ def new_game(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     auto_chance: bool = True,
+    setup: JSON | None = None,
 ) -> Game:
-    """Start a game. Unknown ids, seat counts and options raise ValueError naming what is allowed."""
-    return Game(lookup_definition(game_id), seats, options, seed, auto_chance)
+    """Start a game. Unknown ids, seat counts and options raise ValueError naming what is allowed.
+
+    ``setup`` is what the table's last games leave to this one (``GameDefinition.next_setup``).
+    """
+    return Game(lookup_definition(game_id), seats, options, seed, auto_chance, setup)
 
 
 def replay(record: Mapping[str, JSON]) -> Game:
@@ -341,11 +351,14 @@ def replay(record: Mapping[str, JSON]) -> Game:
         if not isinstance(auto_chance, bool):
             raise ValueError(_("a game record's 'auto_chance' is true or false"))
         scripting = False
+    setup = None
+    if entries and isinstance(entries[0], Mapping) and "setup" in entries[0]:
+        setup, entries = entries[0]["setup"], entries[1:]
     game = new_game(
         record["game"], record["seats"], seed=record.get("seed"),
-        options=record.get("options"), auto_chance=scripting,
+        options=record.get("options"), auto_chance=scripting, setup=setup,
     )
-    for index, entry in enumerate(entries):
+    for index, entry in enumerate(entries, start=1 if setup is not None else 0):
         try:
             _replay_entry(game, entry, advance_rng=record_format == RECORD_FORMAT and auto_chance)
         except (IllegalAction, KeyError, TypeError) as error:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from highstakes.i18n import _
+from highstakes.i18n import _, get_language
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,19 @@ class OptionSpec:
     #: Each choice in words, for pickers (``{"duo": "two players: banker and contestant"}``);
     #: a choice without one is shown as it is (numbers, yes/no).
     labels: Mapping[Any, str] | None = None
+    #: Whether the default follows the language of whoever sets the table: the choice named
+    #: by the language's code when there is one (a question pack "es" for Spanish), else
+    #: ``default``. A created game records the value it resolved, so replays never depend on it.
+    follows_language: bool = False
+
+    def default_for(self, language: str | None = None) -> Any:
+        """The default for people reading ``language`` (None: the current language)."""
+        if self.follows_language:
+            code = get_language() if language is None else language
+            for choice in self.choices:
+                if choice == code and type(choice) is str:
+                    return choice
+        return self.default
 
     def label(self, choice: Any, text: Callable[[str], str] = str) -> str:
         """A choice as people read it: its label in their language, else the value itself."""
@@ -75,7 +88,7 @@ class OptionSpec:
         """The spec as JSON, its words through ``text`` (the game's catalog, for the reader)."""
         described: dict[str, Any] = {
             "name": self.name,
-            "default": self.default,
+            "default": self.default_for(),
             "choices": list(self.choices),
             "choice_labels": [self.label(choice, text) for choice in self.choices],
             "description": text(self.description),
@@ -84,6 +97,8 @@ class OptionSpec:
             described["also_accepts"] = text(self.also_accepts)
         if self.amounts:
             described["amounts"] = dict(self.amounts)
+        if self.follows_language:
+            described["follows_language"] = True
         return described
 
 
@@ -95,9 +110,13 @@ def _show(value: Any) -> str:
 
 def resolve_options(
     game_id: str, specs: Sequence[OptionSpec], given: Mapping[str, Any] | None,
-    text: Callable[[str], str] = str,
+    text: Callable[[str], str] = str, language: str | None = None,
 ) -> dict[str, Any]:
-    """Merge ``given`` over the defaults, refusing unknown names and bad values."""
+    """Merge ``given`` over the defaults, refusing unknown names and bad values.
+
+    An option whose default follows the language takes the one of ``language`` (None: the
+    current language: the command line's, or the request's that creates a room).
+    """
     by_name = {spec.name: spec for spec in specs}
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name), key=repr)
@@ -109,7 +128,7 @@ def resolve_options(
         raise ValueError(_("unknown option {name}; allowed options: {allowed}").format(
             name=ascii(unknown[0]), allowed=", ".join(by_name)))
     return {
-        name: spec.validate(game_id, given[name], text) if name in given else spec.default
+        name: spec.validate(game_id, given[name], text) if name in given else spec.default_for(language)
         for name, spec in by_name.items()
     }
 
@@ -145,10 +164,12 @@ def option(
     check: Callable[[Any], Any] | None = None,
     amounts: Mapping[str, Any] | None = None,
     labels: Mapping[Any, str] | None = None,
+    follows_language: bool = False,
 ) -> Any:
     """A field of a :class:`GameOptions` dataclass: its default, allowed values and meaning."""
     spec = {"default": default, "choices": tuple(choices), "description": description,
-            "also_accepts": also_accepts, "check": check, "amounts": amounts, "labels": labels}
+            "also_accepts": also_accepts, "check": check, "amounts": amounts, "labels": labels,
+            "follows_language": follows_language}
     return dataclasses.field(default=default, metadata={_SPEC_KEY: spec})
 
 
@@ -169,7 +190,7 @@ class GameOptions:
                 raise TypeError(f"{cls.__name__}.{item.name} must be declared with option()")
             specs.append(OptionSpec(item.name, declared["default"], declared["choices"],
                                     declared["description"], declared["also_accepts"], declared["check"],
-                                    declared["amounts"], declared["labels"]))
+                                    declared["amounts"], declared["labels"], declared["follows_language"]))
         return tuple(specs)
 
     @classmethod

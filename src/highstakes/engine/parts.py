@@ -89,6 +89,26 @@ class Analysis:
 
 
 @dataclass(frozen=True)
+class Command:
+    """A command of a game's own on the ``highstakes`` command line: ``highstakes NAME ...``.
+
+    ``summary`` is one line in the game's words (marked with ``N_``, said in the reader's
+    language); ``build`` adds the command's arguments (and sub-commands) to the parser the
+    command line made for it, and sets ``run``, a function of the parsed arguments returning
+    the exit code, with ``parser.set_defaults(run=...)``. Build nothing heavy: it runs with
+    every command line. A name the command line or an earlier game already uses is refused.
+    """
+
+    name: str
+    summary: str
+    build: Callable[[Any], None]
+
+
+class UsageError(Exception):
+    """A mistake on the command line (a missing file, a bad name): one line, exit code 2."""
+
+
+@dataclass(frozen=True)
 class AmountEntry:
     """A kind of action that takes any amount in a range, beyond the menu ``legal_actions`` lists.
 

@@ -140,6 +140,11 @@ def replay_record(
         return outline
 
 
+def setup_after(game_id: str, records: list[dict[str, Any]]) -> JSON:
+    """What a room's next game carries over from its last games (``GameDefinition.next_setup``)."""
+    return definition(game_id).next_setup(records)
+
+
 def _names_given(record: Mapping[str, Any], seats: int) -> bool:
     """Whether a record names its seats itself (``highstakes play`` saves the names it showed)."""
     names = record.get("seat_names")
@@ -350,6 +355,11 @@ class ComputePool:
         when too many wait."""
         return await self._queued(
             replay_record, dict(record), position, seat, language, refuse_when_full=True)
+
+    async def next_setup(self, game_id: str, records: Sequence[Mapping[str, Any]]) -> JSON:
+        """The setup of a room's next game, worked out from its last games' records (a replay each)."""
+        return await self._queued(setup_after, game_id, [dict(record) for record in records],
+                                  refuse_when_full=False)
 
     # --- stopping ------------------------------------------------------------------------------------
     def close(self) -> None:

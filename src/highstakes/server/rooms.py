@@ -34,6 +34,7 @@ import highstakes as hs
 from highstakes.bots.registry import available_bots, strongest_bot
 from highstakes.cli.words import game_text
 from highstakes.engine.action import JSON
+from highstakes.engine.contract import GameDefinition
 from highstakes.engine.game import Game
 from highstakes.engine.options import resolve_options
 from highstakes.engine.registry import definition
@@ -701,7 +702,13 @@ class RoomManager:
                 )
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
-            game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options)
+            # What the game carries over from the one just played (questions seen, say), worked
+            # out from its record in a worker (it replays it); it goes into the new game's record.
+            setup = None
+            if type(definition(room.game_id)).next_setup is not GameDefinition.next_setup:
+                setup = await self.compute.next_setup(room.game_id, [room.game.record()])
+            game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options,
+                               setup=setup)
             opening = game.record()["actions"]
             await self.database.call(self.storage.start_game, room.id, game_number, seed, opening)
             room.game = game

@@ -97,6 +97,7 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
     report.tables = playable
     diverged = [False]  # whether a resampled world ever played out differently from another
     scripted_done: set[int] = set()
+    last_records: dict[int, dict[str, Any]] = {}  # each table's last game, for the next one's setup
     for index in range(games):
         seats, options = playable[index % len(playable)]
         game_seed = rng.getrandbits(48)
@@ -104,8 +105,10 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
         table = index % len(playable)
         scripted = table not in scripted_done
         scripted_done.add(table)
-        report.steps += _check_one_game(definition, where, random.Random(game_seed), deep_share, scripted,
-                                        diverged)
+        setup = _next_setup(definition, last_records.get(table), where)
+        steps, last_records[table] = _check_one_game(definition, where, random.Random(game_seed), deep_share,
+                                                     scripted, diverged, setup)
+        report.steps += steps
         report.games += 1
     if definition.hidden_information and not diverged[0]:
         raise ConformanceError(
@@ -220,11 +223,31 @@ def _tables(definition: GameDefinition, rng: random.Random, limit: int) -> list[
 
 
 # --- one game -------------------------------------------------------------------------------------------
+def _next_setup(definition: GameDefinition, last: dict[str, Any] | None, where: _Where) -> JSON | None:
+    """What the table's next game carries over from its last one (``next_setup``), checked as JSON."""
+    if last is None:
+        return None
+    try:
+        setup = definition.next_setup([json.loads(json.dumps(last))])
+    except Exception as error:
+        raise where.fail(f"next_setup of the table's last game raised {error!r}") from None
+    if setup is not None:
+        _must_round_trip(setup, "next_setup's value", where.fail)
+    return setup
+
+
 def _check_one_game(definition: GameDefinition, where: _Where, rng: random.Random, deep_share: float,
-                    scripted: bool, diverged: list[bool]) -> int:
+                    scripted: bool, diverged: list[bool], setup: JSON | None = None,
+                    ) -> tuple[int, dict[str, Any]]:
     if scripted:
         _check_scripted_game(definition, where, rng, deep_share)
-    game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options)
+    try:
+        game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, setup=setup)
+    except ValueError as error:
+        raise where.fail(f"a game set up from the table's last one (next_setup) was refused: {error}"
+                         ) from None
+    if setup is not None and game.record()["actions"][:1] != [{"setup": setup}]:
+        raise where.fail("a game's setup is not the first entry of its record")
     _check_replay(game, where, "a record taken at the start")
     total = game.money_total
     cuts: list[tuple[dict[str, Any], list[Any]]] = []
@@ -266,7 +289,7 @@ def _check_one_game(definition: GameDefinition, where: _Where, rng: random.Rando
         replayed = _replay(record, where, "a record taken in play")
         if _snapshot(replayed) != snapshot or replayed.record() != record:
             raise where.fail(f"hs.replay of the record at step {len(record['actions'])} gives another game")
-    return steps
+    return steps, game.record()
 
 
 def _pick(game: hs.Game, seat: int, legal: list[Action], rng: random.Random) -> Action:

@@ -302,7 +302,10 @@ class TableApp(App[None]):
         if not self.game.is_over:
             return
         next_seed = self.game.seed + 1 if self.seeded else None
-        self.game = hs.new_game(self.GAME_ID, self.game.seats, seed=next_seed, options=self.options)
+        # What the game carries over from the one just played (the questions seen, say).
+        setup = hs.definition(self.GAME_ID).next_setup([self.game.record()])
+        self.game = hs.new_game(self.GAME_ID, self.game.seats, seed=next_seed, options=self.options,
+                                setup=setup)
         self.games_started += 1
         self._reset_game()
         self.query_one("#log", RichLog).clear()

@@ -14,7 +14,7 @@ from highstakes.catalog.in_the_bag.rules import MAX_REBIDS, MAX_ROUNDS, BagState
 from highstakes.catalog.in_the_bag.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import Advisor, BotInfo
+from highstakes.engine.parts import Advisor, BotInfo, TerminalTableFactory
 
 
 class BagDefinition(GameDefinition):
@@ -48,6 +48,11 @@ class BagDefinition(GameDefinition):
         from highstakes.catalog.in_the_bag.bots import hint
 
         return hint
+
+    def terminal_table(self) -> TerminalTableFactory:
+        from highstakes.catalog.in_the_bag.tui.app import BagApp
+
+        return BagApp
 
 
 IN_THE_BAG = BagDefinition()

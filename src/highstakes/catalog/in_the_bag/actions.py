@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from highstakes.catalog.in_the_bag.pieces import COINS, DENOMINATIONS, pieces_text, value, yen
+from highstakes.catalog.in_the_bag.pieces import COINS, DENOMINATIONS, pieces_text, to_pieces, yen
 from highstakes.catalog.in_the_bag.words import _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.errors import IllegalAction
@@ -54,9 +54,7 @@ class Bid(Action):
 
 def bid_of(counts: tuple[int, ...] | list[int]) -> Bid:
     """The bid of these counts of pieces."""
-    assert value(counts) >= 0
-    return Bid(tuple(piece for piece, count in reversed(list(zip(DENOMINATIONS, counts, strict=True)))
-                     for _ in range(count)))
+    return Bid(to_pieces(counts))
 
 
 def _piece(raw: object, move: str) -> int:

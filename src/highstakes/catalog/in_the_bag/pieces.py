@@ -27,7 +27,8 @@ def yen(amount: int) -> str:
 
 
 def value(counts: Counts | list[int]) -> int:
-    return sum(count * piece for count, piece in zip(counts, DENOMINATIONS, strict=True))
+    # Written out: this runs at every bid and every reveal, and a generator costs more here.
+    return counts[0] * 100 + counts[1] * 500 + counts[2] * 1000 + counts[3] * 5000
 
 
 def size(counts: Counts | list[int]) -> int:
@@ -39,6 +40,18 @@ def to_counts(pieces: tuple[int, ...] | list[int]) -> Counts:
     return tuple(sum(1 for piece in pieces if piece == denomination) for denomination in DENOMINATIONS)
 
 
+@lru_cache(maxsize=65_536)
+def counts_of(pieces: tuple[int, ...]) -> Counts:
+    """:func:`to_counts` of a tuple, remembered: the same bids come back all game long."""
+    return to_counts(pieces)
+
+
+@lru_cache(maxsize=65_536)
+def pieces_of(counts: Counts) -> tuple[int, ...]:
+    """:func:`to_pieces` of a tuple of counts, remembered."""
+    return to_pieces(counts)
+
+
 def to_pieces(counts: Counts | list[int]) -> tuple[int, ...]:
     """Counts as the pieces listed one by one, largest first (``(500, 100, 100)``)."""
     return tuple(piece for piece, count in reversed(list(zip(DENOMINATIONS, counts, strict=True)))
@@ -47,15 +60,18 @@ def to_pieces(counts: Counts | list[int]) -> tuple[int, ...]:
 
 def covers(hand: Counts | list[int], wanted: Counts | list[int]) -> bool:
     """Whether ``hand`` holds every piece of ``wanted``."""
-    return all(have >= need for have, need in zip(hand, wanted, strict=True))
+    # Written out: this checks every bid (a generator costs more here).
+    return hand[0] >= wanted[0] and hand[1] >= wanted[1] and hand[2] >= wanted[2] and hand[3] >= wanted[3]
 
 
 @lru_cache(maxsize=4096)
 def formable(hand: Counts) -> tuple[Counts, ...]:
     """Every non-empty choice of pieces from ``hand``, by amount, then fewest pieces first."""
-    choices = [counts for counts in product(*(range(count + 1) for count in hand)) if any(counts)]
-    choices.sort(key=lambda counts: (value(counts), size(counts), counts))
-    return tuple(choices)
+    # Sorted as (amount, pieces, counts) tuples, without a key function: a new hand's menu is
+    # built at its first bid, which random play meets all the time.
+    keyed = sorted((a * 100 + b * 500 + c * 1000 + d * 5000, a + b + c + d, (a, b, c, d))
+                   for a, b, c, d in product(*(range(count + 1) for count in hand)))
+    return tuple(counts for _amount, _size, counts in keyed[1:])  # the first is the empty choice
 
 
 @lru_cache(maxsize=4096)

@@ -35,8 +35,10 @@ from highstakes.catalog.in_the_bag.pieces import (
     START,
     Counts,
     amounts,
+    counts_of,
     covers,
     formable,
+    pieces_of,
     to_counts,
     to_pieces,
     value,
@@ -91,6 +93,7 @@ class BagState(GameState):
         self.bag_known: list[int] = known if known is not None else [0, 0, 0, 0]
         if not any(sum(hand) for hand in self.hands):
             self.winners = list(range(self.seats))  # nobody holds a piece and the reserve is empty
+        self._find_waiting()
 
     def _phase(self, seat: int) -> str:
         if self.winners is not None:
@@ -102,10 +105,16 @@ class BagState(GameState):
         return "wait"
 
     def to_act(self) -> tuple[int, ...]:
+        return self._waiting
+
+    def _find_waiting(self) -> None:
+        """Work out who is to act, once per change: every seat still to feed or to bid (asked often)."""
         if self.winners is not None:
-            return ()
-        return tuple(seat for seat in range(self.seats)
-                     if self.fed[seat] is NOT_YET or self.bids[seat] is None)
+            self._waiting: tuple[int, ...] = ()
+            return
+        fed, bids = self.fed, self.bids
+        self._waiting = tuple([seat for seat in range(self.seats)
+                               if fed[seat] is NOT_YET or bids[seat] is None])
 
     def is_chance(self) -> bool:
         return False  # nothing is left to chance: every secret is a player's own choice
@@ -137,8 +146,8 @@ class BagState(GameState):
         if self.winners is not None:
             return []
         if self.fed[seat] is NOT_YET:
-            held = zip(DENOMINATIONS, self.hands[seat], strict=True)
-            return [Feed(piece) for piece, count in held if count]
+            hand = self.hands[seat]
+            return [_FEEDS[index] for index in range(4) if hand[index]]
         if self.bids[seat] is None:
             return list(_bid_menu(self.hand(seat), self.forbidden_amount(seat)))
         return []
@@ -174,7 +183,7 @@ class BagState(GameState):
         if isinstance(action, Bid):
             if phase == "feed":
                 return ("feed_first", _("feed one piece to the bag before you bid"), "§5.2")
-            wanted = to_counts(action.pieces)
+            wanted = counts_of(action.pieces)
             if sum(wanted) != len(action.pieces):
                 return ("not_held", _("a bid is made of ¥100, ¥500, ¥1,000 and ¥5,000 pieces"), "§5.1")
             if action.amount < MIN_BID:
@@ -200,14 +209,15 @@ class BagState(GameState):
                 self.bids[seat] = ()  # its last piece went in: nothing left to bid with
         else:
             assert isinstance(action, Bid)
-            self.bids[seat] = to_counts(action.pieces)
-        if all(bid is not None for bid in self.bids) and NOT_YET not in self.fed:
+            self.bids[seat] = counts_of(action.pieces)
+        if None not in self.bids and NOT_YET not in self.fed:
             self._reveal()
+        self._find_waiting()
 
     def _reveal(self) -> None:
         """Every fist opens at once (§7.3): a tie for the highest sends the bidders back, else settle."""
         bids: list[Counts] = [bid or (0, 0, 0, 0) for bid in self.bids]
-        self.reveals.append([list(to_pieces(bid)) for bid in bids])
+        self.reveals.append([list(pieces_of(bid)) for bid in bids])
         offered = [value(bid) for bid in bids]
         top = max(offered)
         highest = [seat for seat, amount in enumerate(offered) if amount == top and amount > 0]
@@ -222,21 +232,24 @@ class BagState(GameState):
         self._settle(bids, winner)
 
     def _settle(self, bids: list[Counts], winner: int | None) -> None:
-        took = list(self.bag) if winner is not None else None
-        bag_pieces = sum(self.bag)
+        bag, hands = self.bag, self.hands
+        took = list(bag) if winner is not None else None
+        bag_pieces = sum(bag)
         known = [0, 0, 0, 0] if winner is not None else list(self.bag_known)
-        for bid in bids:
-            for index, count in enumerate(bid):
-                known[index] += count
         if winner is not None:
-            self._move_all(self.bag, self.hands[winner])
+            self._move_all(bag, hands[winner])
+        # Every bid goes into the bag, and becomes known to be in it.
         for seat, bid in enumerate(bids):
-            for index, count in enumerate(bid):
-                self.hands[seat][index] -= count
-                self.bag[index] += count
+            hand = hands[seat]
+            for index in range(4):
+                count = bid[index]
+                if count:
+                    hand[index] -= count
+                    bag[index] += count
+                    known[index] += count
         consoled = []
         for seat in range(self.seats):
-            if not sum(self.hands[seat]):
+            if not any(hands[seat]):
                 coins = CONSOLATION_COINS if self.reserve_limit == UNLIMITED else min(
                     CONSOLATION_COINS, self.reserve_limit - self.reserve_paid)
                 if coins:
@@ -370,6 +383,7 @@ class BagState(GameState):
             if other != seat and world.bids[other] and world._phase(other) == "wait":
                 menu = _bid_menu(world.hand(other), world.forbidden_amount(other))
                 world.bids[other] = to_counts(rng.choice(menu).pieces)
+        world._find_waiting()
         return world
 
 
@@ -378,6 +392,8 @@ def _count_map(counts: list[int] | Counts) -> dict[str, int]:
 
 
 _MENUS: dict[tuple[Counts, int | None], tuple[Bid, ...]] = {}
+#: One feed of each piece, made once: actions are values, and a menu is asked for at every decision.
+_FEEDS = tuple(Feed(piece) for piece in DENOMINATIONS)
 
 
 def _bid_menu(hand: Counts, forbidden: int | None) -> tuple[Bid, ...]:

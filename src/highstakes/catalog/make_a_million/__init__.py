@@ -6,8 +6,9 @@ offers, and the project's metadata registers it (entry point ``highstakes.games`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from highstakes.catalog.make_a_million.actions import Move, parse_move
 from highstakes.catalog.make_a_million.options import MillionOptions
@@ -15,7 +16,7 @@ from highstakes.catalog.make_a_million.rules import MillionState
 from highstakes.catalog.make_a_million.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import BotInfo
+from highstakes.engine.parts import Advisor, BotInfo, TerminalTableFactory
 
 
 class MillionDefinition(GameDefinition):
@@ -29,7 +30,7 @@ class MillionDefinition(GameDefinition):
     min_seats = 3
     max_seats = 8
     default_seats = 4  # the partnership game of the rulebook (three seats play the Variation)
-    resources = __name__  # rules.md and README.md
+    resources = __name__  # rules.md, README.md and web/renderer.js
     options_type = MillionOptions
     hidden_information = True  # the hands, the widow, the face-down discards
     seat_keys = GameDefinition.seat_keys | {"dealer", "bidder", "high_bidder", "trick_winner", "winner",
@@ -85,6 +86,20 @@ class MillionDefinition(GameDefinition):
         from highstakes.catalog.make_a_million.bots import BOTS
 
         return BOTS
+
+    def strongest_bot(self, seats: int, options: Mapping[str, Any]) -> str:
+        """The search at its default budget: ``search-strong`` plays better but takes seconds a move."""
+        return "search"
+
+    def advisor(self) -> Advisor:
+        from highstakes.catalog.make_a_million.advisor import hint
+
+        return hint
+
+    def terminal_table(self) -> TerminalTableFactory:
+        from highstakes.catalog.make_a_million.tui.app import MillionApp
+
+        return MillionApp
 
 
 MAKE_A_MILLION = MillionDefinition()

@@ -1,4 +1,8 @@
-"""Make-A-Million bots: ``rules``, a player of sound habits (``random`` comes with every game).
+"""Make-A-Million bots: ``rules``, a player of sound habits, and ``search`` (``random`` comes with every
+game).
+
+The search bot (:mod:`.search`) samples the unseen cards and plays the deal out many times;
+``search-strong`` does so with four times the playouts, ``search-quick`` with an eighth.
 
 The rule-of-thumb player values its hand for bidding from its Money, its longest colour and
 its animals; discards its lowest number cards from short colours (to trump sooner); names its
@@ -10,7 +14,7 @@ taking, lay the Bull on a trick its side will take and the Bear on one the other
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from highstakes.catalog.make_a_million.actions import Move
 from highstakes.catalog.make_a_million.cards import (
@@ -25,6 +29,7 @@ from highstakes.catalog.make_a_million.cards import (
 )
 from highstakes.catalog.make_a_million.words import N_
 from highstakes.engine.action import JSON, Action
+from highstakes.engine.bot import Bot
 from highstakes.engine.parts import BotInfo
 
 
@@ -257,8 +262,26 @@ class RuleOfThumbBot:
         return min(side, key=lead_cost)
 
 
+def _search_bot(level: str, name: str) -> Callable[[], Bot]:
+    """A search bot at one strength, built when asked for (it loads the compiled playout)."""
+
+    def make() -> Bot:
+        from highstakes.catalog.make_a_million import search
+
+        return search.SearchBot(getattr(search, f"{level}_BUDGET"), name, getattr(search, f"{level}_WORLDS"))
+
+    return make
+
+
 BOTS: tuple[BotInfo, ...] = (
     BotInfo("rules", RuleOfThumbBot, N_("rule of thumb"),
             N_("bids on its Money, long colour and animals; second hand low, third hand high, "
                "Money to a partner who holds the trick, the Bull and the Bear where they count")),
+    BotInfo("search-quick", _search_bot("QUICK", "search-quick"), N_("quick card-play search"),
+            N_("the card-play search with an eighth of the playouts: weaker, and quick to move")),
+    BotInfo("search", _search_bot("DEFAULT", "search"), N_("card-play search"),
+            N_("deals the cards it cannot see many ways and plays each deal out thousands of times "
+               "to choose its bids, discards, trump and cards")),
+    BotInfo("search-strong", _search_bot("STRONG", "search-strong"), N_("deep card-play search"),
+            N_("the card-play search with four times the playouts: stronger, and slower to move")),
 )

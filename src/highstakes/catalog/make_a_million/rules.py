@@ -19,6 +19,7 @@ captured tricks as counts only until the deal is over (A-18).
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 
 from highstakes.catalog.make_a_million.actions import Move
@@ -34,7 +35,6 @@ from highstakes.catalog.make_a_million.cards import (
     TIGER,
     WIDOW_SIZE,
     card_name,
-    colour_of,
     deck_for,
     dollars,
     is_money,
@@ -63,6 +63,10 @@ PHASE_WORDS = {
     "discard": N_("a discard"), "trump": N_("naming trump"), "play": N_("a card"),
 }
 ANIMALS_BB = (BULL, BEAR)
+#: Each colour card's capturing power within its colour: 13 for the $40,000 down to 1 for the 1 (§1.2).
+STRENGTH = {card: len(RANKS) - RANKS.index(rank_of(card)) for card in COLOUR_OF_CARD}
+#: One move object per card played: moves are immutable values, and legal_actions lists them often.
+PLAY_MOVES = {card: Move("play", card=card) for card in (*COLOUR_OF_CARD, TIGER, BULL, BEAR)}
 
 
 def side_of(seat: int) -> int:
@@ -181,12 +185,9 @@ class MillionState(GameState):
         position = self.dealt
         self.dealt += 1
         if position < self.seats * self.hand_size:
-            hand = self.hands[position // self.hand_size]
-            hand.append(outcome)
-            hand.sort(key=sort_key)
+            insort(self.hands[position // self.hand_size], outcome, key=sort_key)
         else:
-            self.widow.append(outcome)
-            self.widow.sort(key=sort_key)
+            insort(self.widow, outcome, key=sort_key)
         if not self.to_deal:
             self.turn = (self.dealer + 1) % self.seats
             self.phase = "misdeal" if self.options.misdeal else "bid"
@@ -230,7 +231,7 @@ class MillionState(GameState):
                 moves += [Move("trump", card="none_high"), Move("trump", card="none_low")]
             return moves
         if phase == "play":
-            return [Move("play", card=held) for held in self.playable(seat)]
+            return [PLAY_MOVES[held] for held in self.playable(seat)]
         return []
 
     def discardable(self, seat: int) -> list[str]:
@@ -246,7 +247,10 @@ class MillionState(GameState):
             return self._leads(hand)
         led = self.trick_colour
         if led is not None:
-            following = [held for held in hand if self.suit(held) == led]
+            # A card follows if it is of the colour led, or is the Tiger when trump is led (§1.7, §1.8).
+            tiger_follows = self.trump == led
+            following = [held for held in hand
+                         if COLOUR_OF_CARD.get(held) == led or (tiger_follows and held == TIGER)]
             if following:
                 return _unique(following)
         return _unique(hand)
@@ -438,8 +442,8 @@ class MillionState(GameState):
             if self.trump is not None:
                 return (2, 99)  # always the highest trump
             return (3, 0) if self.no_trump == "high" else None
-        strength = len(RANKS) - RANKS.index(rank_of(card))
-        colour = colour_of(card)
+        strength = STRENGTH[card]
+        colour = COLOUR_OF_CARD[card]
         if self.trump is not None and colour == self.trump:
             return (2, strength)
         if colour == self.trick_colour:
@@ -787,8 +791,4 @@ class MillionState(GameState):
 
 def _unique(cards: list[str]) -> list[str]:
     """Each card once (two copies of a card are one choice), in hand order."""
-    seen: list[str] = []
-    for card in cards:
-        if card not in seen:
-            seen.append(card)
-    return seen
+    return list(dict.fromkeys(cards))

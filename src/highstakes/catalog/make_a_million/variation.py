@@ -115,6 +115,8 @@ class VariationState(MillionState):
     def _finish_trick(self) -> None:
         winner = self.winner_of(self.trick)
         self.tricks_taken[winner] += 1
+        if any(self.suit(card) == self.trump for _seat, card in self.trick):
+            self.trumps_played = True  # trump may be led from now on, with that option
         self.tricks.append({"cards": [{"seat": s, "card": c} for s, c in self.trick], "winner": winner,
                             "value": 0, "colour": self.trick_colour})
         self.trick_complete = True

@@ -8,16 +8,18 @@ project's metadata registers it (entry point ``highstakes.games``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from highstakes.catalog.millionaire.actions import Move, parse_move
+from highstakes.catalog.millionaire.commands import build_questions_command
 from highstakes.catalog.millionaire.money import STEPS
 from highstakes.catalog.millionaire.options import MillionaireOptions
 from highstakes.catalog.millionaire.rules import MillionaireState
 from highstakes.catalog.millionaire.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import Advisor, Analysis, BotInfo, TerminalTableFactory
+from highstakes.engine.parts import Advisor, Analysis, BotInfo, Command, TerminalTableFactory
 
 
 class MillionaireDefinition(GameDefinition):
@@ -71,6 +73,17 @@ class MillionaireDefinition(GameDefinition):
         from highstakes.catalog.millionaire.tui.app import MillionaireApp
 
         return MillionaireApp
+
+    def next_setup(self, records: Sequence[Mapping[str, Any]]) -> JSON | None:
+        """The questions the table saw in its last games, which the next game avoids where it can."""
+        from highstakes.catalog.millionaire.rules import next_setup
+
+        return next_setup(records)
+
+    def commands(self) -> Sequence[Command]:
+        """``highstakes questions validate | import | stats``: the user's own question packs."""
+        return (Command("questions", N_("check, import and count question packs for Millionaire"),
+                        build_questions_command),)
 
 
 MILLIONAIRE = MillionaireDefinition()

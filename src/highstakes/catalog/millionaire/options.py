@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from highstakes.catalog.millionaire.words import N_
+from highstakes.catalog.millionaire.bank import CATEGORIES
+from highstakes.catalog.millionaire.packs import check_pack_name
+from highstakes.catalog.millionaire.words import N_, _
 from highstakes.engine.options import GameOptions, option
 
 #: Seats each table mode takes (§7.1): the rotating host needs a host and two contestants,
@@ -34,8 +36,21 @@ class MillionaireOptions(GameOptions):
         labels={"per_round": N_("back every round"), "per_game": N_("once per game")},
     )
     pack: str = option(
-        "en", ("en", "es"), N_("the question pack: English or Spanish"),
+        "en", ("en", "es"),
+        N_("the question pack: English or Spanish, or one you imported; by default the pack in the "
+           "language of whoever sets the table (English when there is none in it)"),
         labels={"en": N_("English questions"), "es": N_("Spanish questions")},
+        also_accepts=N_("the name of a pack you imported with 'highstakes questions import'"),
+        check=check_pack_name,
+        follows_language=True,
+    )
+    categories: str | tuple[str, ...] = option(
+        "all", ("all",),
+        N_("the categories questions are drawn from: all of them, or those you list, such as "
+           "history,science"),
+        labels={"all": N_("every category")},
+        also_accepts=N_("a list of categories, such as history,science"),
+        check=lambda value: check_categories(value),
     )
     hunches: str = option(
         "on", ("on", "off"),
@@ -53,3 +68,18 @@ class MillionaireOptions(GameOptions):
     def total_rounds(self, seats: int) -> int:
         """Rounds in the game: each seat hosts ``rounds`` times, or ``rounds`` in all (app)."""
         return self.rounds * seats if self.host == "rotating" else self.rounds
+
+
+def check_categories(value: object) -> tuple[str, ...]:
+    """A list of categories (a JSON list, or names between commas) in the bank's order."""
+    names = value.split(",") if isinstance(value, str) else value
+    if not isinstance(names, list | tuple) or not all(isinstance(name, str) for name in names):
+        raise ValueError(_("categories are listed by name; got {value}").format(value=repr(value)))
+    chosen = {name.strip().lower() for name in names if name.strip()}
+    unknown = sorted(chosen - set(CATEGORIES))
+    if unknown:
+        raise ValueError(_("there is no category {name}; the categories are {categories}").format(
+            name=repr(unknown[0]), categories=", ".join(CATEGORIES)))
+    if not chosen:
+        raise ValueError(_("name at least one category"))
+    return tuple(category for category in CATEGORIES if category in chosen)

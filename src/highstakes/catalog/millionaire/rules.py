@@ -23,11 +23,11 @@ total to $1,000,000 (WM-1). The richest wins; ties share the win.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from highstakes.catalog.millionaire.actions import AUDIENCE, FIFTY, LETTERS, WALK, Move
-from highstakes.catalog.millionaire.bank import LEVELS, Question, read_pack, shipped_pack
+from highstakes.catalog.millionaire.bank import LEVELS, PackError, Question
 from highstakes.catalog.millionaire.knowledge import hand_likelihood
 from highstakes.catalog.millionaire.money import (
     BANK_FUND,
@@ -39,7 +39,8 @@ from highstakes.catalog.millionaire.money import (
     safe_haven,
 )
 from highstakes.catalog.millionaire.options import APP_SEATS, ROTATING_SEATS, MillionaireOptions
-from highstakes.catalog.millionaire.words import _
+from highstakes.catalog.millionaire.packs import Pack, load_pack
+from highstakes.catalog.millionaire.words import _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
@@ -51,6 +52,8 @@ LIFELINES = ("fifty", "audience", "phone")
 HUNCH_CLUES = 4
 #: Simulated voters when fewer than two players can vote (§7.1).
 SIMULATED_VOTERS = 3
+#: Games whose questions the next game of a table avoids where it can.
+RECENT_GAMES = 5
 
 
 def account(seat: int) -> str:
@@ -83,14 +86,10 @@ def draw_letters(rng: random.Random, count: int, correct: int, accuracy: float) 
     return "".join(LETTERS[correct] if rng.random() < accuracy else rng.choice(wrong) for _ in range(count))
 
 
-@lru_cache(maxsize=4)
-def pack_levels(language: str) -> tuple[dict[str, Question], tuple[tuple[str, ...], ...]]:
-    """A shipped pack: its questions by id, and each level's ids in sorted order."""
-    questions = read_pack(shipped_pack(language))
-    by_id = {question.id: question for question in questions}
-    levels = tuple(tuple(sorted(q.id for q in questions if q.level == level))
-                   for level in range(1, LEVELS + 1))
-    return by_id, levels
+def pack_levels(name: str) -> tuple[dict[str, Question], tuple[tuple[str, ...], ...]]:
+    """A pack: its questions by id, and each level's ids in sorted order."""
+    pack = load_pack(name)
+    return pack.by_id, pack.levels
 
 
 class MillionaireState(GameState):
@@ -108,6 +107,14 @@ class MillionaireState(GameState):
         self.options = options
         self.rotating = options.host == "rotating"
         self.rounds_total = options.total_rounds(seats)
+        # The pack, read once, and each level's questions of the chosen categories, sorted: the
+        # draws' pool. Clones share both.
+        self.pack = _pack(options.pack)
+        self.pools = _pools(self.pack, options, self.rounds_total)
+        #: Questions the table saw in its last games, most recent first: a draw avoids them
+        #: while the level has others left (set from the game's setup, see ``apply_setup``).
+        self.recent: tuple[tuple[str, ...], ...] = ()
+        self.avoid: frozenset[str] = frozenset()
         self.per_game = options.lifelines == "per_game"
         self.hunches_on = options.hunches == "on"
         self.ledger = Ledger({**{account(seat): 0 for seat in range(seats)}, BANK: BANK_FUND})
@@ -152,11 +159,27 @@ class MillionaireState(GameState):
         return self.contestants
 
     def question_of(self, question_id: str) -> Question:
-        return pack_levels(self.options.pack)[0][question_id]
+        return self.pack.by_id[question_id]
 
     def _unused(self) -> list[str]:
+        """The questions the next draw may give: this level's, in the chosen categories, never one
+        already asked in this game (the value packs of §4.3 are dealt from, never put back); of
+        those, the ones not seen in the table's last games when any are left."""
         used = set(self.used_questions)
-        return [qid for qid in pack_levels(self.options.pack)[1][self.level - 1] if qid not in used]
+        unused = [qid for qid in self.pools[self.level - 1] if qid not in used]
+        fresh = [qid for qid in unused if qid not in self.avoid]
+        return fresh or unused
+
+    def apply_setup(self, setup: JSON) -> None:
+        """The table's last games: ``{"recent": [[ids of the last game], [the one before], ...]}``."""
+        recent = setup.get("recent") if isinstance(setup, dict) else None
+        if (not isinstance(recent, list) or len(recent) > RECENT_GAMES
+                or not all(isinstance(ids, list) and all(isinstance(qid, str) for qid in ids)
+                           for ids in recent)):
+            raise ValueError(_("a setup lists the questions of the last games: {example}").format(
+                example='{"recent": [["L01-001", "L02-017"]]}'))
+        self.recent = tuple(tuple(ids) for ids in recent)
+        self.avoid = frozenset(qid for ids in self.recent for qid in ids)
 
     # --- who acts ---------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -590,3 +613,57 @@ class MillionaireState(GameState):
         copy.passed = [dict(entry, votes=dict(entry["votes"])) for entry in self.passed]
         copy.asking = None if self.asking is None else dict(self.asking, votes=dict(self.asking["votes"]))
         return copy
+
+
+def _pack(name: str) -> Pack:
+    try:
+        return load_pack(name)
+    except PackError as problem:
+        raise ValueError(str(problem)) from None
+
+
+def _pools(pack: Pack, options: MillionaireOptions, rounds: int) -> tuple[tuple[str, ...], ...]:
+    """Each level's questions of the pack in the chosen categories; a ValueError in words when a
+    level has fewer than the game may ask (one a round), so that a game never runs short."""
+    categories: Sequence[str] | None = None if options.categories == "all" else options.categories
+    pools = tuple(pack.level_ids(level, categories) for level in range(1, LEVELS + 1))
+    for level, pool in enumerate(pools, start=1):
+        if len(pool) >= rounds:
+            continue
+        if categories is None:
+            message = ngettext(
+                "level {level} of the pack {pack} has {count} question, and this game may ask {needed} "
+                "there, one a round: choose another pack or fewer rounds",
+                "level {level} of the pack {pack} has {count} questions, and this game may ask {needed} "
+                "there, one a round: choose another pack or fewer rounds", len(pool))
+        else:
+            message = ngettext(
+                "level {level} of the pack {pack} has {count} question in the categories chosen, and "
+                "this game may ask {needed} there, one a round: choose more categories, another pack or "
+                "fewer rounds",
+                "level {level} of the pack {pack} has {count} questions in the categories chosen, and "
+                "this game may ask {needed} there, one a round: choose more categories, another pack or "
+                "fewer rounds",
+                len(pool))
+        raise ValueError(message.format(level=level, pack=options.pack, count=len(pool), needed=rounds))
+    return pools
+
+
+def next_setup(records: Sequence[Mapping[str, Any]]) -> dict[str, JSON] | None:
+    """What a table's next game avoids: the questions of its last games (records oldest first),
+    with those the last one was already avoiding, up to the last ``RECENT_GAMES`` games."""
+    from highstakes.engine.game import replay
+
+    recent: list[list[str]] = []
+    for record in records:
+        if record.get("game") != "millionaire":
+            continue
+        game = replay(record)  # refuses a record that is not one, its setup included
+        entries = record["actions"]
+        carried = entries[0]["setup"]["recent"] if entries and "setup" in entries[0] else []
+        # A finished game says which questions it asked; a game set up without its table's
+        # past (the first, or one started afresh) carries on what the records before it showed.
+        asked = list(game.result()["questions"]) if game.is_over else []
+        recent = [asked, *(carried or recent)]
+    recent = [list(ids) for ids in recent if ids][:RECENT_GAMES]
+    return {"recent": recent} if recent else None

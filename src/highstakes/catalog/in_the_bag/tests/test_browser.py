@@ -1,17 +1,24 @@
-"""It's in the Bag in a real browser (Debian's Chromium) against a real server, at the generic table.
+"""It's in the Bag's own table in a real browser (Debian's Chromium) against a real server.
 
-A person plays through the page only: a button to feed a piece, then a button for a bid made
-of the pieces they hold. The tests observe the room's WebSocket and never send a message
-themselves.
+A person plays through the page only: a click on a coin feeds it; a click on each piece puts
+it in the fist (and another takes it back), and "Seal the bid" sends the pieces in the fist.
+The tests observe the room's WebSocket and never send a message themselves.
 """
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from typing import Any
+
+from playwright.sync_api import Page, expect
 
 # The fixtures are used by their names: server_url, browser, visitors.
+from highstakes.i18n import use_language
+from highstakes.i18n.numbers import format_money
 from highstakes.testing.browsers import (
     NEXT_DECISION_JS,
+    PHONE,
+    RECORDER_JS,
+    STEP_TIMEOUT_MS,
     Visitors,
     acts_sent,
     browser_fixture,  # noqa: F401
@@ -22,45 +29,148 @@ from highstakes.testing.browsers import (
     visitors_fixture,  # noqa: F401
 )
 
+KINDS = (100, 500, 1000, 5000)
+
 READY_JS = """(version) => {
   const state = window.__hs.last;
   return !!state && state.version >= version && state.legal.length > 0
-    && document.querySelector("#table .moves button:not([disabled])") !== null;
+    && document.querySelector("#table .hand .piece-button:not([aria-disabled])") !== null;
 }"""
 
+SHOWS_LATEST_JS = """() => {
+  const view = window.__hs.last.view;
+  const yen = new Intl.NumberFormat("en-US").format(view.your_yen);
+  const shown = (selector) => document.querySelector(selector)?.textContent ?? "";
+  return shown("#table .hand-total").includes(`¥${yen}`)
+    && shown("#table .bag-words").startsWith(`${view.bag_pieces} piece`);
+}"""
 
-def test_a_person_feeds_and_bids_with_pieces_at_the_generic_table(server_url: str, visitors: Visitors):
-    table = {"game": "in_the_bag", "seats": ["human", "bot:believer"]}
+SENT_JS = "(count) => window.__hs.sent.filter((m) => m.type === 'act').length > count"
+LAST_SENT_JS = "() => window.__hs.sent.filter((m) => m.type === 'act').at(-1).action"
+
+
+def held_pieces(view: dict[str, Any]) -> list[int]:
+    """The seat's pieces one by one, in the order the page draws them: smallest kind first."""
+    return [kind for kind in KINDS for _ in range(view["your_pieces"][str(kind)])]
+
+
+def feed_or_bid(page: Page, state: dict[str, Any]) -> dict[str, Any]:
+    """Make the decision the state asks for by clicking pieces; returns the action the page must send.
+
+    Feed the smallest piece; bid the smallest piece, or it and the next one when the smallest
+    alone is the amount a tie forbids.
+    """
+    view = state["view"]
+    pieces = held_pieces(view)
+    buttons = page.locator("#table .hand .piece-button")
+    expect(buttons).to_have_count(len(pieces))
+    if view["phase"] == "feed":
+        buttons.first.click()
+        return {"feed": pieces[0]}
+    chosen = [0]
+    if view["must_differ_from"] == pieces[0]:
+        chosen.append(1)
+    for index in chosen:
+        buttons.nth(index).click()
+        expect(buttons.nth(index)).to_have_attribute("aria-pressed", "true")
+    amount = sum(pieces[index] for index in chosen)
+    expect(page.locator("#table .fist-total")).to_contain_text(f"¥{amount:,}")
+    page.locator("#table button.seal").click()
+    return {"bid": sorted((pieces[index] for index in chosen), reverse=True)}
+
+
+def test_a_person_plays_to_the_end_composing_each_bid_from_pieces(server_url: str, visitors: Visitors):
+    table = {"game": "in_the_bag", "seats": ["human", "bot:heuristic"]}
     room = post_json(server_url, "/api/rooms", table)["room"]
     page = visitors.open(f"/r/{room}")
     join(page, "Ann", 0)
-    after, fed, bids = 0, 0, []
-    while fed < 2 or not bids:
+    after, sent, refused = -1, [], False
+    while True:
         turn = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], after]).json_value()
-        assert not turn["over"]
+        if turn["over"]:
+            break
         page.wait_for_function(READY_JS, arg=turn["version"])
         state = last_state(page)
-        buttons = page.locator("#table .moves button")
+        view = state["view"]
+        # The table shows the latest state's hand and bag (bots move meanwhile: read both at once).
+        page.wait_for_function(SHOWS_LATEST_JS)
+        if view["phase"] == "bid" and not refused:
+            # An empty fist is sent as it is and refused in the rule's words, beside the fist.
+            before = acts_sent(page)
+            expect(page.locator("#table .fist-total")).to_contain_text("¥0")
+            page.locator("#table button.seal").click()
+            expect(page.locator("#table .refusal")).to_contain_text("the minimum bid is ¥100")
+            assert page.evaluate(LAST_SENT_JS) == {"bid": []}
+            assert acts_sent(page) == before + 1 and last_state(page)["version"] == state["version"]
+            refused = True
         before = acts_sent(page)
-        if state["view"]["phase"] == "feed":
-            expect(buttons.first).to_contain_text("feed a ¥100 coin")
-            buttons.first.click()
-            fed += 1
-        else:
-            assert state["view"]["phase"] == "bid"
-            # Every bid is a choice of pieces held, listed with its pieces: "bid ¥200 (¥100 + ¥100)".
-            several = next(index for index, action in enumerate(state["legal"])
-                           if len(action["action"]["bid"]) > 1)
-            expect(buttons.nth(several)).to_contain_text(" + ")
-            buttons.nth(several).click()
-            bids.append(state["legal"][several]["action"])
-        page.wait_for_function("(count) => window.__hs.sent.filter((m) => m.type === 'act').length > count",
-                               arg=before)
+        expected = feed_or_bid(page, state)
+        page.wait_for_function(SENT_JS, arg=before)
+        assert page.evaluate(LAST_SENT_JS) == expected
+        sent.append(expected)
         after = turn["version"]
-    sent = page.evaluate("() => window.__hs.sent.filter((m) => m.type === 'act').map((m) => m.action)")
-    assert sent.count({"feed": 100}) == 2 and bids[0] in sent
-    # The round's reveal reaches the page with the state after the last bid: wait for it.
+    final = last_state(page)
+    view, result = final["view"], final["result"]
+    assert refused and any("bid" in action for action in sent)
+    # Every round's reveal reached the page, and the page shows the last one with who took the bag.
+    last = view["history"][-1]
+    reveal = page.locator("#table .reveal")
+    expect(reveal).to_contain_text(f"Round {last['round']}")
+    for amount in last["bids"]:
+        if amount:
+            expect(reveal).to_contain_text(f"¥{amount:,}")
+    # The end: everyone's pieces counted in the open, the winner named, the standings in yen.
+    expect(reveal).to_contain_text("Everyone's pieces, counted in the open")
+    expect(reveal).not_to_contain_text("A tie for the highest bid")
+    expect(page.locator("#table .banner")).to_contain_text("The game is over after")
+    expect(page.locator("#result")).to_be_visible()
+    top = max(result["scores"])
+    expect(page.locator("#result")).to_contain_text(f"¥{top:,}")
+    visitors.assert_no_page_errors()
+
+
+def test_a_round_in_spanish_on_a_phone(server_url: str, visitors: Visitors, browser):
+    """The table's words in Spanish, yen as Spanish writes them, pieces that fit a phone."""
+    seats = {"game": "in_the_bag", "seats": ["human", "bot:believer"]}
+    room = post_json(server_url, "/api/rooms", seats)["room"]
+    context = browser.new_context(base_url=server_url, locale="es-ES", viewport=PHONE, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    visitors.contexts.append(context)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    context.add_init_script(RECORDER_JS)
+    page = context.new_page()
+    page.on("pageerror", lambda error: visitors.problems.append(f"uncaught: {error}"))
+    page.goto(f"/r/{room}")
+    page.wait_for_function("() => document.documentElement.dataset.words === 'ready'")
+    page.fill("#player-name", "Ana")
+    page.locator("#join-seats button").first.click()
+    page.wait_for_function("() => window.__hs.last?.seat === 0")
+    with use_language("es"):
+        start, coin, bill = (format_money(amount, "JPY") for amount in (7_500, 100, 5_000))
+    turn = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], -1]).json_value()
+    page.wait_for_function(READY_JS, arg=turn["version"])
+    table = page.locator("#table")
+    expect(table.locator(".banner")).to_contain_text("Ronda 1: mete una pieza en la bolsa.")
+    expect(table.locator(".hand-total")).to_contain_text(f"9 piezas, {start}")
+    expect(table.locator(".kinds")).to_contain_text(f"moneda de {coin}")
+    expect(table.locator(".kinds")).to_contain_text(f"billete de {bill}")
+    feed_or_bid(page, last_state(page))
+    page.wait_for_function(READY_JS, arg=turn["version"] + 1)
+    expect(table.locator("#bag-picker-heading")).to_have_text("Tu puja")
+    buttons = table.locator(".hand .piece-button")
+    buttons.nth(0).click()
+    buttons.nth(1).click()
+    expect(table.locator(".fist-total")).to_contain_text("En tu puño: 200 ¥")
+    buttons.nth(1).click()  # taken back
+    expect(buttons.nth(1)).to_have_attribute("aria-pressed", "false")
+    expect(table.locator(".fist-total")).to_contain_text("En tu puño: 100 ¥")
+    before = acts_sent(page)
+    table.get_by_role("button", name="Cerrar la puja de 100 ¥").click()
+    page.wait_for_function(SENT_JS, arg=before)
+    assert page.evaluate(LAST_SENT_JS) == {"bid": [100]}
     page.wait_for_function("() => (window.__hs.last?.view?.history ?? []).length > 0")
-    history = last_state(page)["view"]["history"]
-    assert history and history[0]["bids"][0] == sum(bids[-1]["bid"])
-    expect(page.locator("#table")).to_contain_text("your pieces")
+    expect(table.locator(".reveal")).to_contain_text("Ronda 1 · las pujas")
+    expect(table.locator(".reveal")).to_contain_text("la bolsa")
+    # Nothing wider than the phone.
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    visitors.assert_no_page_errors()

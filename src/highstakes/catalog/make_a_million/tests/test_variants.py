@@ -138,3 +138,20 @@ def test_the_rule_of_thumb_bot_beats_random_in_the_variation(seats):
         mean_mine = sum(scores[s] for s in mine) / len(mine)
         margins.append(mean_mine - sum(scores[s] for s in others) / len(others))
     assert sum(margins) / len(margins) > 5 and sum(m > 0 for m in margins) >= 30
+
+
+
+def test_trump_may_be_led_in_the_variation_once_trump_has_been_played():  # A-11 with §1.14's usual rules
+    game = dealt(3, {"variant": "variation", "trump_lead": "after_trump_played"})
+    for seat in range(3):
+        game.act(seat, {"tricks": 0})
+    state = game._state
+    state.trump = "yellow"
+    state.hands = [["R40", "Y2", "G2"], ["Y40", "Y30", "K3"], ["R2", "G3", "K4"]]
+    assert state.turn == 0  # the dealer's left leads
+    assert {move.card for move in game.legal_actions(0)} == {"R40", "G2"}  # no trump lead yet
+    game.act(0, {"play": "R40"})
+    game.act(1, {"play": "Y40"})  # no red: seat 2 trumps
+    game.act(2, {"play": "R2"})
+    assert state.turn == 1
+    assert {move.card for move in game.legal_actions(1)} == {"Y30", "K3"}  # trump has been played

@@ -1,0 +1,154 @@
+"""Simulation beyond one machine: the same summary on Ray as in the process pool.
+
+The Ray tests start a local Ray of two workers once (about ten seconds) and are skipped
+where Ray is not installed; the rest (chunks arriving out of order, the command's one-line
+errors) run everywhere.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib.util
+import json
+import socket
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from highstakes.analysis.simulate import in_job_order, simulate, simulate_duplicate
+from highstakes.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+class ReversedRunner:
+    """Runs every chunk here, then hands them back last first, as a cluster may."""
+
+    workers = 3
+
+    def run(self, work: Callable[[Any], Any], jobs: Sequence[Any]) -> Iterator[tuple[int, Any]]:
+        results = [(index, work(job)) for index, job in enumerate(jobs)]
+        yield from reversed(results)
+
+
+def test_chunks_are_put_back_in_order_and_counted_as_they_arrive():
+    arrived: list[int] = []
+    chunks = [(2, ["e"]), (0, ["a", "b"]), (3, ["f"]), (1, ["c", "d"])]
+    assert list(in_job_order(chunks, arrived.append)) == ["a", "b", "c", "d", "e", "f"]
+    assert arrived == [1, 2, 1, 2]  # progress as each chunk came, not as it was added
+
+
+def test_a_runner_returning_chunks_out_of_order_gives_the_same_summary():
+    # Three random bots share wins in thirds: the floats add up the same only in one order.
+    args = ("greed", ["random", "random", "random"], 60)
+    expected = simulate(*args, seed=4).to_json()
+    assert simulate(*args, seed=4, runner=ReversedRunner()).to_json() == expected
+    duplicate = ("make_a_million", ["rules", "random"], 12)
+    assert (simulate_duplicate(*duplicate, seed=2, runner=ReversedRunner()).to_json()
+            == simulate_duplicate(*duplicate, seed=2).to_json())
+
+
+def test_cluster_without_ray_says_how_to_install_it(capsys, monkeypatch):
+    real_import = builtins.__import__
+
+    def no_ray(name: str, globals: Any = None, *args: Any, **kwargs: Any) -> Any:
+        # Only the cluster module is refused Ray: a Ray started by another test keeps its own imports.
+        importer = (globals or {}).get("__name__")
+        if name.partition(".")[0] == "ray" and importer == "highstakes.analysis.cluster":
+            raise ImportError("No module named 'ray'")
+        return real_import(name, globals, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    code, out, err = run(capsys, "simulate", "greed", "--games", "4", "--cluster", "auto")
+    assert code == 2 and out == ""
+    assert err == ('highstakes: error: --cluster needs Ray, an optional extra: '
+                   'pip install "highstakes[cluster]"\n')
+    # Without --cluster, simulate works as before.
+    code, out, _ = run(capsys, "simulate", "greed", "--games", "4", "--json")
+    assert code == 0 and json.loads(out)["games"] == 4
+
+
+needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                               reason="Ray is the optional extra 'cluster'")
+
+
+@needs_ray
+@pytest.mark.parametrize("address", ["localhost:6379", "ray://", "ray://host", "ray://host:99999", "auto:1"])
+def test_a_malformed_address_is_one_line_naming_the_forms(capsys, address):
+    code, _, err = run(capsys, "simulate", "greed", "--games", "4", "--cluster", address)
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "--cluster takes auto or ray://HOST:PORT" in err and repr(address) in err
+
+
+@needs_ray
+def test_an_unreachable_cluster_is_one_line_and_exit_1(capsys):
+    with socket.socket() as probe:  # a port that nothing listens on: bound, then closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code, out, err = run(capsys, "simulate", "greed", "--games", "4", "--cluster", f"ray://127.0.0.1:{port}")
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1
+    assert f"cannot reach the Ray cluster at ray://127.0.0.1:{port}" in err
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[Any]:
+    ray = pytest.importorskip("ray", reason="Ray is the optional extra 'cluster'")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RAY_USAGE_STATS_ENABLED", "0")  # no reporting home from a test
+        # Short waits: a Ray that cannot start or loses a worker fails the test rather than hang it.
+        patch.setenv("RAY_gcs_server_request_timeout_seconds", "20")
+        ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024 * 1024,
+                 log_to_driver=False, logging_level="ERROR",
+                 _system_config={"health_check_timeout_ms": 10_000, "gcs_rpc_server_reconnect_timeout_s": 10})
+        try:
+            yield ray
+        finally:
+            ray.shutdown()
+
+
+def test_a_local_ray_of_two_workers_gives_the_process_pools_summary(local_ray):
+    from highstakes.analysis.cluster import RayCluster
+
+    args = ("greed", ["random", "heuristic", "random"], 90)
+    pool = simulate(*args, seed=11, workers=2).to_json()
+    with RayCluster("auto") as cluster:
+        assert cluster.workers == 2  # the two CPUs of the Ray started above
+        arrived: list[int] = []
+        on_ray = simulate(*args, seed=11, runner=cluster, on_progress=arrived.append).to_json()
+    assert json.dumps(on_ray, sort_keys=True) == json.dumps(pool, sort_keys=True)
+    assert sum(arrived) == 90 and len(arrived) > 1  # streamed chunk by chunk
+    assert local_ray.is_initialized()  # a Ray the program connected is left connected
+
+
+def test_duplicate_play_on_ray_gives_the_process_pools_summary(local_ray):
+    from highstakes.analysis.cluster import RayCluster
+
+    args = ("make_a_million", ["rules", "random"], 16)
+    with RayCluster("auto", workers=1) as cluster:
+        on_ray = simulate_duplicate(*args, seed=3, runner=cluster).to_json()
+    assert on_ray == simulate_duplicate(*args, seed=3, workers=2).to_json()
+
+
+def test_the_command_on_ray_prints_the_summary_of_the_process_pool(capsys, local_ray):
+    line = ("simulate", "greed", "--games", "40", "--bots", "random,heuristic", "--seed", "8", "--json")
+    code, pool, _ = run(capsys, *line, "--workers", "2")
+    assert code == 0
+    code, on_ray, err = run(capsys, *line, "--cluster", "auto")
+    assert code == 0 and err == ""
+    assert json.loads(on_ray) == json.loads(pool)
+
+
+def test_workers_of_another_version_are_refused_in_one_line(local_ray):
+    from highstakes.analysis.cluster import ClusterError, RayCluster
+
+    with RayCluster("auto") as cluster:
+        cluster.connect()
+        with pytest.raises(ClusterError, match=r"workers run highstakes \S+ and this machine 0\.0\.0-other"):
+            cluster.check_workers(expected="0.0.0-other")
