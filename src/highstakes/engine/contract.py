@@ -28,6 +28,7 @@ from highstakes.engine.parts import (
     Command,
     Solver,
     TerminalTableFactory,
+    ViewEncoder,
 )
 from highstakes.i18n import PLATFORM, Domain, get_language
 
@@ -255,6 +256,21 @@ class GameDefinition(ABC):
     def web_renderer(self) -> Traversable | None:
         """The game's browser renderer (an ES module); None draws it with the generic one."""
         return self._resource("web", "renderer.js")
+
+    def action_catalogue(self, seats: int, options: Any) -> Sequence[JSON] | None:
+        """Every action (in JSON) the game can ever offer at this table, when they are few enough
+        to list; None (the default) when they are not, or not listed.
+
+        ``options`` is an instance of ``options_type``. The reinforcement-learning face
+        (``highstakes.rl``) numbers its discrete actions by this list, so it must hold every
+        action ``legal_actions`` may offer, each once; its order is the action numbers'.
+        """
+        return None
+
+    def observation_encoder(self, seats: int, options: Any) -> ViewEncoder | None:
+        """A better encoding of a seat's view as numbers than the generic one derived from the
+        view's JSON (dice as counts, cards as one-hot), for ``highstakes.rl``; None: the generic."""
+        return None
 
     def docs_page(self) -> Traversable | None:
         """The game's reference page for developers (Markdown): options, actions, views."""

@@ -153,3 +153,17 @@ class TerminalTableFactory(Protocol):
         bot_delay: float = ...,
     ) -> TerminalTable: ...
 
+
+
+class ViewEncoder(Protocol):
+    """A game's own encoding of a seat's view as a fixed-length vector of numbers.
+
+    Used by the reinforcement-learning face (``highstakes.rl``) instead of its generic
+    encoder, which is derived from the view's JSON structure. ``names`` says what each
+    position holds (its length is the vector's); ``encode`` reads one view (any seat's,
+    the seat being the view's own) into that many floats.
+    """
+
+    names: Sequence[str]
+
+    def encode(self, view: Mapping[str, JSON]) -> Sequence[float]: ...

@@ -12,10 +12,11 @@ from typing import Any
 from highstakes.catalog.greed.actions import Bank, Keep, parse_action
 from highstakes.catalog.greed.options import GreedOptions
 from highstakes.catalog.greed.rules import GreedState
+from highstakes.catalog.greed.scoring import FACES
 from highstakes.catalog.greed.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFactory
+from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFactory, ViewEncoder
 
 
 class GreedDefinition(GameDefinition):
@@ -37,6 +38,24 @@ class GreedDefinition(GameDefinition):
 
     def parse_action(self, data: JSON) -> Action:
         return parse_action(data)
+
+    def action_catalogue(self, seats: int, options: GreedOptions) -> Sequence[JSON]:
+        """Banking, and every set-aside of one to six dice made only of scoring combinations
+        (§2.2, G-2), fewest dice first: the 79 moves a roll can ever offer."""
+        from itertools import combinations_with_replacement
+
+        from highstakes.catalog.greed.scoring import NUM_DICE, counts_of, keep_value
+
+        keeps = [list(faces) for size in range(1, NUM_DICE + 1)
+                 for faces in combinations_with_replacement(FACES, size)
+                 if keep_value(counts_of(faces)) is not None]
+        return [{"bank": True}, *({"keep": faces} for faces in keeps)]
+
+    def observation_encoder(self, seats: int, options: GreedOptions) -> ViewEncoder:
+        """The dice as counts of each face, the scores from the viewing seat round the table."""
+        from highstakes.catalog.greed.encoding import GreedEncoder
+
+        return GreedEncoder(seats)
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.greed.bots import BOTS

@@ -53,6 +53,24 @@ class MillionDefinition(GameDefinition):
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
 
+    def action_catalogue(self, seats: int, options: MillionOptions) -> Sequence[JSON]:
+        """Every move of the game: the flags, every bid a table can see (multiples of $5,000 from
+        the opening bid to the money in play, A-3), every trick count of the Variation (§1.14),
+        each card of the deck discarded, played or called, and each trump (§1.6)."""
+        from highstakes.catalog.make_a_million.actions import FLAG_KINDS, TRUMPS
+        from highstakes.catalog.make_a_million.cards import MONEY_PER_DECK, ONE_DECK
+        from highstakes.catalog.make_a_million.rules import BID_STEP
+        from highstakes.catalog.make_a_million.variation import start_hand
+
+        moves: list[JSON] = [{kind: True} for kind in FLAG_KINDS]
+        money_in_play = MONEY_PER_DECK * (1 if seats == 4 else 2)
+        bids = range(options.opening_for(seats), money_in_play + 1, BID_STEP)
+        moves += [{"bid": amount} for amount in bids]
+        moves += [{"tricks": count} for count in range(start_hand(seats) + 1)]
+        moves += [{kind: card} for kind in ("discard", "play", "call") for card in ONE_DECK]
+        moves += [{"trump": trump} for trump in TRUMPS]
+        return moves
+
     def partnerships(self, seats: int, options: MillionOptions) -> tuple[tuple[int, ...], ...] | None:
         """Partners sit alternately in the partnership game (§1.3, §1.12); Silent Partner's sides
         are secret until the called card is played, and the Variation is every player for themself."""

@@ -46,6 +46,14 @@ class MillionaireDefinition(GameDefinition):
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
 
+    def action_catalogue(self, seats: int, options: MillionaireOptions) -> Sequence[JSON]:
+        """Every move: an answer or a card by letter, walking away, the lifelines, and phoning
+        each seat as the friend (§4.4, §4.5)."""
+        from highstakes.catalog.millionaire.actions import FLAG_KINDS, LETTERS
+
+        return ([{"answer": letter} for letter in LETTERS] + [{"card": letter} for letter in LETTERS]
+                + [{kind: True} for kind in FLAG_KINDS] + [{"phone": seat} for seat in range(seats)])
+
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.millionaire.bots import BOTS
 
