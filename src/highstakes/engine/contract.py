@@ -21,6 +21,7 @@ from highstakes.engine.action import JSON, Action
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.options import GameOptions, OptionSpec
 from highstakes.engine.parts import (
+    ActionCatalogue,
     Advisor,
     AmountEntry,
     Analysis,
@@ -195,6 +196,14 @@ class GameDefinition(ABC):
         each comparison is of one deal and the seed decides it before any decision.
         """
         return options
+
+    def action_catalogue(self, seats: int, options: Any) -> ActionCatalogue | None:
+        """Every move this table can ever offer, numbered once (see :class:`ActionCatalogue`).
+
+        ``options`` is an instance of ``options_type``. None: the research faces number the
+        legal actions by their position in ``legal_actions``, with bounds found by sampling.
+        """
+        return None
 
     # --- optional parts -------------------------------------------------------------------------
     def rules_text(self) -> str:
