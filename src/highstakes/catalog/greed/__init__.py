@@ -6,16 +6,18 @@ offers, and the project's metadata registers it (entry point ``highstakes.games`
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from highstakes.catalog.greed.actions import Bank, Keep, parse_action
 from highstakes.catalog.greed.options import GreedOptions
 from highstakes.catalog.greed.rules import GreedState
+from highstakes.catalog.greed.scoring import FACES, NUM_DICE, Counts, faces_of
 from highstakes.catalog.greed.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFactory
+from highstakes.engine.parts import ActionCatalogue, Advisor, BotInfo, Solver, TerminalTableFactory
 
 
 class GreedDefinition(GameDefinition):
@@ -37,6 +39,15 @@ class GreedDefinition(GameDefinition):
 
     def parse_action(self, data: JSON) -> Action:
         return parse_action(data)
+
+    def action_catalogue(self, seats: int, options: GreedOptions) -> ActionCatalogue:
+        """Banking, then every set-aside of one to six dice (462 moves); a roll has at most 462 outcomes."""
+        keeps = [
+            Keep(faces_of(counts)).to_json()
+            for size in range(1, NUM_DICE + 1)
+            for counts in _multisets(size)
+        ]
+        return ActionCatalogue((Bank().to_json(), *keeps), menu_slots=0, chance_outcomes=len(_multisets(NUM_DICE)))
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.greed.bots import BOTS
@@ -65,3 +76,11 @@ class GreedDefinition(GameDefinition):
 GREED = GreedDefinition()
 
 __all__ = ["GREED", "Bank", "GreedDefinition", "GreedOptions", "GreedState", "Keep"]
+
+
+def _multisets(size: int) -> list[Counts]:
+    """Every roll of ``size`` dice as a count vector, in a fixed order."""
+    return [
+        tuple(combo.count(face) for face in range(len(FACES)))  # type: ignore[misc]
+        for combo in itertools.combinations_with_replacement(range(len(FACES)), size)
+    ]

@@ -1,0 +1,99 @@
+"""The OpenSpiel face: every registered game loads, passes OpenSpiel's own random
+simulation test, numbers its actions stably and keeps each seat's secrets."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import highstakes as hs
+
+pyspiel = pytest.importorskip("pyspiel")
+openspiel = pytest.importorskip("highstakes.openspiel")
+adapter = pytest.importorskip("highstakes.openspiel.adapter")
+
+
+@pytest.mark.parametrize("game_id", hs.games())
+def test_openspiels_random_simulation_test_passes(game_id: str) -> None:
+    game = openspiel.load(game_id)
+    assert game.get_type().short_name == "highstakes_" + game_id
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", hs.games())
+def test_the_game_type_follows_the_definition(game_id: str) -> None:
+    definition = hs.definition(game_id)
+    game_type = openspiel.load(game_id).get_type()
+    information = pyspiel.GameType.Information
+    expected = information.IMPERFECT_INFORMATION if definition.hidden_information else information.PERFECT_INFORMATION
+    assert game_type.information == expected
+    assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    if definition.usual_seats > 1:
+        assert game_type.utility == pyspiel.GameType.Utility.ZERO_SUM  # "win" returns sum to 0
+
+
+def test_every_registered_game_is_an_openspiel_game() -> None:
+    names = openspiel.register_all()
+    assert names == ["highstakes_" + game_id for game_id in hs.games()]
+    assert set(names) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("game_id", hs.games())
+def test_catalogued_actions_read_back_and_legal_numbers_name_them(game_id: str) -> None:
+    definition = hs.definition(game_id)
+    facts = openspiel.table_facts(game_id)
+    for key in facts.catalogue:
+        assert json.loads(adapter._key(definition.parse_action(json.loads(key)).to_json())) == json.loads(key)
+    # Along a random game, every legal number below the catalogue's length is that catalogued action.
+    state = openspiel.load(game_id).new_initial_state()
+    rng = random.Random(1)
+    for _step in range(60):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            state.apply_action(rng.choice(outcomes)[0])
+            continue
+        seat = state.current_player()
+        numbered = state._numbered(seat)
+        for number, action in numbered.items():
+            if number < len(facts.catalogue):
+                assert facts.catalogue[number] == adapter._key(action.to_json())
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", [g for g in hs.games() if hs.definition(g).hidden_information])
+def test_a_resampled_world_looks_the_same_to_the_seat(game_id: str) -> None:
+    state = openspiel.load(game_id).new_initial_state()
+    rng = random.Random(3)
+    for _step in range(25):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        seat = state.current_player()
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_win_returns_share_a_tie_and_sum_to_zero() -> None:
+    assert adapter.win_returns(2, [0]) == [1.0, -1.0]
+    assert adapter.win_returns(2, [0, 1]) == [0.0, 0.0]
+    assert adapter.win_returns(3, [2]) == pytest.approx([-0.5, -0.5, 1.0])
+    assert adapter.win_returns(4, [1, 3]) == pytest.approx([-1 / 3, 1 / 3, -1 / 3, 1 / 3])
+    assert adapter.win_returns(1, [0]) == [1.0]
+    assert adapter.win_returns(1, []) == [0.0]
+
+
+def test_a_bad_returns_or_options_parameter_says_what_is_allowed() -> None:
+    with pytest.raises(ValueError, match="win, scores"):
+        openspiel.table_facts(hs.games()[0], returns="money")
+    openspiel.register_all()
+    with pytest.raises(ValueError, match="JSON object"):
+        pyspiel.load_game("highstakes_" + hs.games()[0], {"options": "[1]"})
