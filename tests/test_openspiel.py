@@ -27,7 +27,8 @@ def test_the_game_type_follows_the_definition(game_id: str) -> None:
     definition = hs.definition(game_id)
     game_type = openspiel.load(game_id).get_type()
     information = pyspiel.GameType.Information
-    expected = information.IMPERFECT_INFORMATION if definition.hidden_information else information.PERFECT_INFORMATION
+    hidden = definition.hidden_information
+    expected = information.IMPERFECT_INFORMATION if hidden else information.PERFECT_INFORMATION
     assert game_type.information == expected
     assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     if definition.usual_seats > 1:

@@ -313,9 +313,10 @@ def win_returns(seats: int, winners: list[int]) -> list[float]:
         return [1.0 if winners else 0.0]
     if not winners:
         return [0.0] * seats
-    share = 1.0 / len(winners)
-    scale = seats / (seats - 1)
-    return [scale * ((share if seat in winners else 0.0) - 1.0 / seats) for seat in range(seats)]
+    # (n / w - 1) / (n - 1) for each of w winners, -1 / (n - 1) for each loser: exact for a sole winner.
+    won = (seats / len(winners) - 1.0) / (seats - 1)
+    lost = -1.0 / (seats - 1)
+    return [won if seat in winners else lost for seat in range(seats)]
 
 
 # --- observers (OpenSpiel's strings, no tensors) -----------------------------------------------

@@ -41,13 +41,14 @@ class GreedDefinition(GameDefinition):
         return parse_action(data)
 
     def action_catalogue(self, seats: int, options: GreedOptions) -> ActionCatalogue:
-        """Banking, then every set-aside of one to six dice (462 moves); a roll has at most 462 outcomes."""
+        """Banking, then every set-aside of one to six dice (923); a roll has at most 462 outcomes."""
         keeps = [
             Keep(faces_of(counts)).to_json()
             for size in range(1, NUM_DICE + 1)
             for counts in _multisets(size)
         ]
-        return ActionCatalogue((Bank().to_json(), *keeps), menu_slots=0, chance_outcomes=len(_multisets(NUM_DICE)))
+        rolls = len(_multisets(NUM_DICE))
+        return ActionCatalogue((Bank().to_json(), *keeps), menu_slots=0, chance_outcomes=rolls)
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.greed.bots import BOTS

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from highstakes.catalog.make_a_million.actions import Move, parse_move
+from highstakes.catalog.make_a_million.actions import CARD_KINDS, FLAG_KINDS, TRUMPS, Move, parse_move
 from highstakes.catalog.make_a_million.options import MillionOptions
 from highstakes.catalog.make_a_million.rules import MillionState
 from highstakes.catalog.make_a_million.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import BotInfo
+from highstakes.engine.parts import ActionCatalogue, BotInfo
 
 
 class MillionDefinition(GameDefinition):
@@ -37,6 +37,26 @@ class MillionDefinition(GameDefinition):
                                             "partners", "partners_revealed", "team"}
     # Per deal: 107 cards dealt, 8 misdeal answers, a long auction, 3 discards, trump, 104 cards.
     max_game_length = 24 * (107 + 8 + 200 + 4 + 104) + 10
+
+    def action_catalogue(self, seats: int, options: MillionOptions) -> ActionCatalogue:
+        """Every card discarded, played or called, trump named, trick count bid and yes-or-no
+        answer; money bids (the least allowed plus a step of the menu) are menu slots."""
+        from highstakes.catalog.make_a_million.cards import ONE_DECK
+        from highstakes.catalog.make_a_million.rules import BID_MENU
+
+        cards = sorted(set(ONE_DECK), key=ONE_DECK.index)
+        most_dealt = 2 * len(ONE_DECK)  # no table plays with more than two decks (§1.2)
+        moves = [
+            *(Move(kind, card=card) for kind in CARD_KINDS for card in cards),
+            *(Move("trump", card=trump) for trump in TRUMPS),
+            *(Move(kind) for kind in FLAG_KINDS),
+            *(Move("tricks", amount=count) for count in range(most_dealt // seats + 1)),
+        ]
+        return ActionCatalogue(
+            tuple(move.to_json() for move in moves),
+            menu_slots=len(BID_MENU),
+            chance_outcomes=len(cards),  # the next card dealt, one of those not yet dealt
+        )
 
     def new_state(self, seats: int, options: MillionOptions) -> MillionState:
         if options.variant_for(seats) == "variation":
