@@ -6,8 +6,13 @@ needs more than 5,050. It rolled the same, set aside six $ and then the G: 5,050
 five dice to roll. A scoring roll now wins by banking (unless every die scores: hot dice
 must roll again), a greed-out loses. OpenSpiel searches that chance node over every roll of
 five dice and every decision after it; the solver's R(50, 5), the chance to make 50 more
-points with five dice, in OpenSpiel's terms 2R - 1 (+1 a win, -1 a loss), must lie between
-the search's bounds.
+points with five dice, in OpenSpiel's terms 2R - 1 (+1 a win, -1 a loss), is the value it
+finds.
+
+Why not the whole game: a Greed turn may go on as long as the player keeps scoring, so the
+game has no bound on its length and no finite tree for value iteration or CFR to sweep; the
+solver caps turn totals to make it finite. The final turn from a need of 50 is the part of
+the game OpenSpiel's exact search can finish.
 """
 
 from __future__ import annotations
@@ -59,16 +64,26 @@ def test_expectiminimax_through_the_adapter_agrees_with_the_solvers_reach_table(
         _play(state, {"bank": True} if seat == first else {"keep": ["G"]})
     assert state.is_chance_node() and len(state.chance_outcomes()) == 252  # rolls of five dice
 
-    # One decision deep, a position left unsearched counts as a loss (a lower bound) or a win
-    # (an upper bound). Banking wins outright, so only hot dice (every die scores: roll six
-    # more, §2.4) are left unsearched, and the solver's value must lie between the two.
-    def bound(unsearched: float) -> float:
+    # One decision deep, every position is decided (banking wins, a greed-out loses) but
+    # after hot dice (every die scores: all are set aside and six dice rolled, §2.4). There
+    # the need is met, so each such position is worth the same: v, the value of six dice to
+    # roll with the need met. A search that scores unsearched positions c is affine in c,
+    # a + h c, so v is the fixed point of that search from the six-dice position.
+    def search(position, unsearched: float) -> float:
         value, _action = expectiminimax(
-            state, 1, lambda s: s.returns()[second] if s.is_terminal() else unsearched, second)
+            position, 1, lambda s: s.returns()[second] if s.is_terminal() else unsearched, second)
         return value
 
-    low, high = bound(-1.0), bound(1.0)
+    six = state.clone()
+    _roll(six, ["G", "D", "D", "D", "D"])  # hot dice: every die scores
+    _play(six, {"keep": ["G", "D", "D", "D", "D"]})
+    assert six.is_chance_node() and len(six.chance_outcomes()) == 462
+    low, high = search(six, -1.0), search(six, 1.0)
+    a, h = (low + high) / 2, (high - low) / 2
+    v = a / (1 - h)
+    value = search(state, v)
+
     reach = solver.solve(SolverRules(goal=300, cap=600, opening=100)).reach_probability(50, 5)
     assert 0.9 < reach < 1.0
-    assert low < 2 * reach - 1 < high
-    assert high - low < 0.2  # hot dice with five dice are rare
+    assert value == pytest.approx(2 * reach - 1, abs=1e-9)
+    assert search(state, -1.0) < value < search(state, 1.0)
