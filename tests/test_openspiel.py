@@ -98,3 +98,16 @@ def test_a_bad_returns_or_options_parameter_says_what_is_allowed() -> None:
     openspiel.register_all()
     with pytest.raises(ValueError, match="JSON object"):
         pyspiel.load_game("highstakes_" + hs.games()[0], {"options": "[1]"})
+
+
+def test_the_research_pages_openspiel_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
+    section = page.split("## OpenSpiel", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    assert len(blocks) >= 2
+    for block in blocks:
+        exec(compile(block, "research.md", "exec"), {})  # the page's own examples
+    assert capsys.readouterr().out.count("\n") == 2  # the two moves ISMCTS chose
