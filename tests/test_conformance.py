@@ -126,3 +126,35 @@ def test_a_game_with_words_left_untranslated_is_told_which(
         assert check_game(definition.id, games=5).games == 5
     finally:
         unregister(definition.id)
+
+
+@pytest.mark.parametrize(("catalogue", "expected"), [
+    # "high" and "low", "believe" and "doubt" are all the bluff's moves, and a die shows 1 to 6.
+    (((), 2, 6), None),
+    ((("high",), 0, 6), "outside the action catalogue"),
+    ((("high", "low", "believe", "doubt"), 0, 5), "declares at most 5"),
+    ((("high", "high"), 2, 6), "lists one action twice"),
+    ((("shout",), 2, 6), "is not an action of the game"),
+])
+def test_the_kit_checks_a_declared_action_catalogue(
+    catalogue: tuple[tuple[str, ...], int, int], expected: str | None,
+) -> None:
+    from highstakes.engine.parts import ActionCatalogue
+
+    words, menu_slots, chance = catalogue
+
+    class Catalogued(BluffDefinition):
+        def action_catalogue(self, seats: int, options: object) -> ActionCatalogue:
+            return ActionCatalogue(tuple({"say": word} for word in words), menu_slots, chance)
+
+    definition = Catalogued()
+    definition.id = "catalogued_bluff"
+    register(definition)
+    try:
+        if expected is None:
+            check_game(definition.id, games=10)
+        else:
+            with pytest.raises(ConformanceError, match=expected):
+                check_game(definition.id, games=10)
+    finally:
+        unregister(definition.id)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import itertools
 import json
 import math
@@ -78,6 +79,7 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
     secrecy, JSON round trips of every seat's view); the cheap ones run at every step.
     """
     definition = hs.definition(game_id)
+    _catalogue.cache_clear()  # a game registered again under the same id may declare another
     _check_definition(definition)
     _check_words(definition)
     rng = random.Random(f"conformance:{game_id}:{seed}")
@@ -323,7 +325,53 @@ def _check_turn(game: hs.Game, where: _Where) -> dict[int, list[Action]]:
                 raise where.fail(f"{action!r} reads back from its JSON as {parsed!r}")
         for entry in game.amount_entries(seat):
             _must_round_trip(entry, f"seat {seat}'s amount entry", where.fail)
+        _check_catalogued(game, legal, where)
     return legal_by_seat
+
+
+#: A table's catalogued actions (canonical JSON strings), menu slots and chance bound.
+_Catalogue = tuple[frozenset[str], int | None, int | None]
+
+
+@functools.lru_cache(maxsize=64)
+def _catalogue(game_id: str, seats: int, options_key: str) -> _Catalogue | None:
+    """The table's action catalogue as canonical JSON strings (checked once), or None."""
+    definition = hs.definition(game_id)
+    typed = definition.options_type.from_json(json.loads(options_key))
+    catalogue = definition.action_catalogue(seats, typed)
+    if catalogue is None:
+        return None
+    keys = [json.dumps(data, sort_keys=True) for data in catalogue.actions]
+    where = f"{game_id}'s action catalogue for {seats} seats"
+    if len(set(keys)) != len(keys):
+        raise ConformanceError(f"{where} lists one action twice")
+    for data in catalogue.actions:
+        try:
+            parsed = definition.parse_action(json.loads(json.dumps(data)))
+        except Exception as error:
+            raise ConformanceError(f"{where}: {data!r} is not an action of the game: {error}") from None
+        if parsed.to_json() != json.loads(json.dumps(data)):
+            raise ConformanceError(f"{where}: {data!r} reads back as {parsed.to_json()!r}")
+    for name in ("menu_slots", "chance_outcomes"):
+        bound = getattr(catalogue, name)
+        if bound is not None and (not isinstance(bound, int) or bound < 0):
+            raise ConformanceError(f"{where}: {name} is a whole number from 0, or None; got {bound!r}")
+    return frozenset(keys), catalogue.menu_slots, catalogue.chance_outcomes
+
+
+def _table_catalogue(game: hs.Game) -> _Catalogue | None:
+    return _catalogue(game.game_id, game.seats, json.dumps(game.options, sort_keys=True))
+
+
+def _check_catalogued(game: hs.Game, legal: list[Action], where: _Where) -> None:
+    """Legal actions outside the declared catalogue are no more than its menu slots."""
+    catalogue = _table_catalogue(game)
+    if catalogue is None or catalogue[1] is None:
+        return
+    outside = [action for action in legal if json.dumps(action.to_json(), sort_keys=True) not in catalogue[0]]
+    if len(outside) > catalogue[1]:
+        raise where.fail(f"{len(outside)} legal actions are outside the action catalogue, which allows "
+                         f"{catalogue[1]} menu slots: {[a.to_json() for a in outside][:3]}")
 
 
 def _check_views(game: hs.Game, where: _Where) -> None:
@@ -597,6 +645,10 @@ def _check_scripted_game(definition: GameDefinition, where: _Where, rng: random.
             outcomes = game.chance_outcomes()
             if not outcomes:
                 raise where.fail("a chance node lists no outcomes")
+            catalogue = _table_catalogue(game)
+            if catalogue is not None and catalogue[2] is not None and len(outcomes) > catalogue[2]:
+                raise where.fail(f"a chance node lists {len(outcomes)} outcomes; the action catalogue "
+                                 f"declares at most {catalogue[2]}")
             outcome = rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
             if rng.random() < deep_share:
                 _check_chance_node(game, outcomes, where, rng)
