@@ -111,3 +111,21 @@ def test_the_research_pages_openspiel_examples_run(capsys: pytest.CaptureFixture
     for block in blocks:
         exec(compile(block, "research.md", "exec"), {})  # the page's own examples
     assert capsys.readouterr().out.count("\n") == 2  # the two moves ISMCTS chose
+
+
+@pytest.mark.parametrize("game_id", hs.games())
+def test_scores_returns_are_the_results_scores_with_their_bounds_said_to_be_estimated(game_id: str) -> None:
+    facts = openspiel.table_facts(game_id, returns="scores")
+    assert {"utility", "min_utility", "max_utility"} <= set(facts.estimated)
+    game = openspiel.load(game_id, returns="scores")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    scores = [float(score) for score in state._play.game.result()["scores"]]
+    assert state.returns() == scores
+    assert all(game.min_utility() <= score <= game.max_utility() for score in scores)
