@@ -21,7 +21,6 @@ from highstakes.engine.action import JSON, Action
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.options import GameOptions, OptionSpec
 from highstakes.engine.parts import (
-    ActionCatalogue,
     Advisor,
     AmountEntry,
     Analysis,
@@ -197,11 +196,11 @@ class GameDefinition(ABC):
         """
         return options
 
-    def action_catalogue(self, seats: int, options: Any) -> ActionCatalogue | None:
-        """Every move this table can ever offer, numbered once (see :class:`ActionCatalogue`).
+    def max_chance_outcomes(self, seats: int, options: Any) -> int | None:
+        """The most outcomes one chance event of this table lists (0: nothing is left to chance).
 
-        ``options`` is an instance of ``options_type``. None: the research faces number the
-        legal actions by their position in ``legal_actions``, with bounds found by sampling.
+        ``options`` is an instance of ``options_type``. The OpenSpiel face numbers a chance
+        event's outcomes from 0 and must know the bound; None: it estimates it from random games.
         """
         return None
 
@@ -242,6 +241,16 @@ class GameDefinition(ABC):
     def web_renderer(self) -> Traversable | None:
         """The game's browser renderer (an ES module); None draws it with the generic one."""
         return self._resource("web", "renderer.js")
+
+    def action_catalogue(self, seats: int, options: Any) -> Sequence[JSON] | None:
+        """Every action (in JSON) the game can ever offer at this table, when they are few enough
+        to list; None (the default) when they are not, or not listed.
+
+        ``options`` is an instance of ``options_type``. The research faces (``highstakes.rl``,
+        ``highstakes.openspiel``) number their discrete actions by this list, so it must hold
+        every action ``legal_actions`` may offer, each once; its order is the action numbers'.
+        """
+        return None
 
     def docs_page(self) -> Traversable | None:
         """The game's reference page for developers (Markdown): options, actions, views."""

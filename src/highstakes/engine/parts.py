@@ -28,24 +28,6 @@ Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
-class ActionCatalogue:
-    """Every move a table can ever offer, numbered once, for faces that need a fixed action space.
-
-    Research faces (OpenSpiel, reinforcement learning) number actions from 0. ``actions``
-    lists, in JSON form, every action with a fixed meaning (Greed's keeps, a card played);
-    its position is its number. Legal actions outside it (the amounts of a menu that depends
-    on the position, as a banker's offers) take the numbers after it, in the order
-    ``legal_actions`` lists them: at most ``menu_slots`` at once. ``chance_outcomes`` bounds
-    how many outcomes one chance event lists (0: the game leaves nothing to chance). None for
-    either: the face estimates it from random games and says so.
-    """
-
-    actions: tuple[JSON, ...]
-    menu_slots: int | None = 0
-    chance_outcomes: int | None = None
-
-
-@dataclass(frozen=True)
 class BotInfo:
     """One bot a game offers.
 

@@ -6,12 +6,13 @@ Each game registers as ``highstakes_<id>`` with three parameters: ``players`` (t
 
 How the game is described to OpenSpiel:
 
-* **Actions** are numbered by the game's :class:`~highstakes.engine.parts.ActionCatalogue`:
-  catalogued actions by their position, menu amounts after them by their position in
-  ``legal_actions``. A game without a catalogue has every legal action numbered by its
-  position, the bound found by playing random games.
+* **Actions** are numbered by the game's ``action_catalogue`` (every action it can offer).
+  A game without one (amounts that range widely, bids made of many pieces) has its legal
+  actions numbered by their position in ``legal_actions``, the bound found by playing
+  random games.
 * **Chance** is explicit: outcome ``k`` is the ``k``-th of the state's ``chance_outcomes()``,
-  with its probability. A game without chance is deterministic.
+  with its probability, up to the game's ``max_chance_outcomes`` (else a bound found by
+  playing random games). A game without chance is deterministic.
 * **Simultaneous moves** are taken in turn, lowest seat first; a later seat's view does not
   show the earlier choices (the views keep them secret), so the game type is imperfect
   information whenever the game declares hidden information.
@@ -39,7 +40,6 @@ import pyspiel
 import highstakes as hs
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.game import Game
-from highstakes.engine.parts import ActionCatalogue
 
 PREFIX = "highstakes_"
 RETURNS = ("win", "scores")
@@ -63,7 +63,9 @@ class TableFacts:
     options: dict[str, JSON]
     returns: str
     catalogue: tuple[str, ...]  # the catalogued actions, as canonical JSON strings
-    menu_slots: int
+    #: How many numbers go to legal actions by their place in the list (a game without a
+    #: catalogue): the bound on how many a position lists.
+    positional: int
     chance_outcomes: int
     utility: pyspiel.GameType.Utility
     min_utility: float
@@ -74,7 +76,7 @@ class TableFacts:
 
     @property
     def num_distinct_actions(self) -> int:
-        return len(self.catalogue) + self.menu_slots
+        return len(self.catalogue) + self.positional
 
 
 @cache
@@ -83,9 +85,10 @@ def _facts(game_id: str, seats: int, options_key: str, returns: str) -> TableFac
     options = json.loads(options_key)
     typed_game = hs.new_game(game_id, seats, seed=0, options=options, auto_chance=False)
     typed = definition.options_type.from_json(typed_game.options)
-    catalogue = definition.action_catalogue(seats, typed) or ActionCatalogue((), None, None)
-    known = tuple(_key(action) for action in catalogue.actions)
-    menu, chance = catalogue.menu_slots, catalogue.chance_outcomes
+    catalogue = definition.action_catalogue(seats, typed)
+    known = tuple(_key(action) for action in catalogue or ())
+    menu = 0 if catalogue is not None else None
+    chance = definition.max_chance_outcomes(seats, typed)
     estimated: list[str] = []
     samples: list[tuple[int, int, list[float]]] = []
     if menu is None or chance is None or returns == "scores":
@@ -93,7 +96,7 @@ def _facts(game_id: str, seats: int, options_key: str, returns: str) -> TableFac
                    for seed in range(_SAMPLE_GAMES)]
     if menu is None:
         menu = _MARGIN * max(sample[0] for sample in samples)
-        estimated.append("menu_slots")
+        estimated.append("positional")
     if chance is None:
         chance = _MARGIN * max(sample[1] for sample in samples)
         estimated.append("chance_outcomes")
@@ -117,7 +120,7 @@ def _facts(game_id: str, seats: int, options_key: str, returns: str) -> TableFac
             utility, total = pyspiel.GameType.Utility.GENERAL_SUM, None
     return TableFacts(
         game_id=game_id, seats=seats, options=dict(typed_game.options), returns=returns,
-        catalogue=known, menu_slots=menu, chance_outcomes=chance, utility=utility,
+        catalogue=known, positional=menu, chance_outcomes=chance, utility=utility,
         min_utility=low, max_utility=high, utility_sum=total, estimated=tuple(estimated),
     )
 
@@ -215,10 +218,13 @@ class HighStakesState(pyspiel.State):
         for action in play.game.legal_actions(seat):
             number = shared.index.get(_key(action.to_json()))
             if number is None:
-                if extra >= shared.facts.menu_slots:
+                if base:
+                    raise pyspiel.SpielError(f"{shared.facts.game_id} offered {action.to_json()!r}, "
+                                             "which its action catalogue lacks")
+                if extra >= shared.facts.positional:
                     raise pyspiel.SpielError(
-                        f"{shared.facts.game_id}: more than {shared.facts.menu_slots} actions outside "
-                        "the catalogue at one position")
+                        f"{shared.facts.game_id}: more than {shared.facts.positional} legal actions at "
+                        "one position, the bound estimated from random games")
                 number, extra = base + extra, extra + 1
             numbered[number] = action
         play.offered = (position, seat, numbered)
@@ -261,7 +267,9 @@ class HighStakesState(pyspiel.State):
             if move is not None:
                 return str(move)
         catalogue = self._shared.facts.catalogue
-        return catalogue[action] if action < len(catalogue) else f"menu slot {action - len(catalogue)}"
+        if action < len(catalogue):
+            return catalogue[action]
+        return f"legal action number {action + 1} in the list"
 
     # --- the end -----------------------------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -329,49 +329,49 @@ def _check_turn(game: hs.Game, where: _Where) -> dict[int, list[Action]]:
     return legal_by_seat
 
 
-#: A table's catalogued actions (canonical JSON strings), menu slots and chance bound.
-_Catalogue = tuple[frozenset[str], int | None, int | None]
+#: A table's catalogued actions (canonical JSON strings, None without a catalogue) and its
+#: declared bound on a chance event's outcomes.
+_Catalogue = tuple[frozenset[str] | None, int | None]
 
 
 @functools.lru_cache(maxsize=64)
-def _catalogue(game_id: str, seats: int, options_key: str) -> _Catalogue | None:
-    """The table's action catalogue as canonical JSON strings (checked once), or None."""
+def _catalogue(game_id: str, seats: int, options_key: str) -> _Catalogue:
+    """The table's ``action_catalogue`` and ``max_chance_outcomes``, checked once."""
     definition = hs.definition(game_id)
     typed = definition.options_type.from_json(json.loads(options_key))
+    where = f"{game_id}'s table of {seats} seats"
+    bound = definition.max_chance_outcomes(seats, typed)
+    if bound is not None and (type(bound) is not int or bound < 0):
+        raise ConformanceError(f"{where}: max_chance_outcomes is a whole number from 0, or None; "
+                               f"got {bound!r}")
     catalogue = definition.action_catalogue(seats, typed)
     if catalogue is None:
-        return None
-    keys = [json.dumps(data, sort_keys=True) for data in catalogue.actions]
-    where = f"{game_id}'s action catalogue for {seats} seats"
+        return None, bound
+    keys = [json.dumps(data, sort_keys=True) for data in catalogue]
     if len(set(keys)) != len(keys):
-        raise ConformanceError(f"{where} lists one action twice")
-    for data in catalogue.actions:
+        raise ConformanceError(f"{where}: the action catalogue lists one action twice")
+    for data in catalogue:
         try:
             parsed = definition.parse_action(json.loads(json.dumps(data)))
         except Exception as error:
-            raise ConformanceError(f"{where}: {data!r} is not an action of the game: {error}") from None
+            raise ConformanceError(f"{where}: the catalogue's {data!r} is not an action: {error}") from None
         if parsed.to_json() != json.loads(json.dumps(data)):
-            raise ConformanceError(f"{where}: {data!r} reads back as {parsed.to_json()!r}")
-    for name in ("menu_slots", "chance_outcomes"):
-        bound = getattr(catalogue, name)
-        if bound is not None and (not isinstance(bound, int) or bound < 0):
-            raise ConformanceError(f"{where}: {name} is a whole number from 0, or None; got {bound!r}")
-    return frozenset(keys), catalogue.menu_slots, catalogue.chance_outcomes
+            raise ConformanceError(f"{where}: the catalogue's {data!r} reads back as {parsed.to_json()!r}")
+    return frozenset(keys), bound
 
 
-def _table_catalogue(game: hs.Game) -> _Catalogue | None:
+def _table_catalogue(game: hs.Game) -> _Catalogue:
     return _catalogue(game.game_id, game.seats, json.dumps(game.options, sort_keys=True))
 
 
 def _check_catalogued(game: hs.Game, legal: list[Action], where: _Where) -> None:
-    """Legal actions outside the declared catalogue are no more than its menu slots."""
-    catalogue = _table_catalogue(game)
-    if catalogue is None or catalogue[1] is None:
+    """Every legal action is in the game's action catalogue, when it declares one."""
+    catalogue = _table_catalogue(game)[0]
+    if catalogue is None:
         return
-    outside = [action for action in legal if json.dumps(action.to_json(), sort_keys=True) not in catalogue[0]]
-    if len(outside) > catalogue[1]:
-        raise where.fail(f"{len(outside)} legal actions are outside the action catalogue, which allows "
-                         f"{catalogue[1]} menu slots: {[a.to_json() for a in outside][:3]}")
+    for action in legal:
+        if json.dumps(action.to_json(), sort_keys=True) not in catalogue:
+            raise where.fail(f"the legal action {action.to_json()!r} is not in the action catalogue")
 
 
 def _check_views(game: hs.Game, where: _Where) -> None:
@@ -645,10 +645,10 @@ def _check_scripted_game(definition: GameDefinition, where: _Where, rng: random.
             outcomes = game.chance_outcomes()
             if not outcomes:
                 raise where.fail("a chance node lists no outcomes")
-            catalogue = _table_catalogue(game)
-            if catalogue is not None and catalogue[2] is not None and len(outcomes) > catalogue[2]:
-                raise where.fail(f"a chance node lists {len(outcomes)} outcomes; the action catalogue "
-                                 f"declares at most {catalogue[2]}")
+            bound = _table_catalogue(game)[1]
+            if bound is not None and len(outcomes) > bound:
+                raise where.fail(f"a chance node lists {len(outcomes)} outcomes; max_chance_outcomes "
+                                 f"declares at most {bound}")
             outcome = rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
             if rng.random() < deep_share:
                 _check_chance_node(game, outcomes, where, rng)

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from highstakes.catalog.deal_or_no_deal.actions import FLAG_KINDS, Move, parse_move
+from highstakes.catalog.deal_or_no_deal.actions import Move, parse_move
 from highstakes.catalog.deal_or_no_deal.money import NUM_CASES
 from highstakes.catalog.deal_or_no_deal.options import DealOptions
 from highstakes.catalog.deal_or_no_deal.rules import DealState
 from highstakes.catalog.deal_or_no_deal.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import ActionCatalogue, Advisor, Analysis, BotInfo, TerminalTableFactory
+from highstakes.engine.parts import Advisor, Analysis, BotInfo, TerminalTableFactory
 
 
 class DealDefinition(GameDefinition):
@@ -39,27 +39,12 @@ class DealDefinition(GameDefinition):
     def new_state(self, seats: int, options: DealOptions) -> DealState:
         return DealState(seats, options)
 
+    def max_chance_outcomes(self, seats: int, options: DealOptions) -> int:
+        """Filling a case: one of the values not yet placed (§3.3)."""
+        return NUM_CASES
+
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
-
-    def action_catalogue(self, seats: int, options: DealOptions) -> ActionCatalogue:
-        """Cases picked and opened, guesses of each case value, the yes-or-no answers; offers and
-        counter-offers (amounts from menus that follow the cases left) are menu slots."""
-        from highstakes.catalog.deal_or_no_deal.rules import COUNTER_FACTORS, OFFER_FRACTIONS
-
-        cases = range(1, NUM_CASES + 1)
-        values = sorted(options.case_values)
-        moves = [
-            *(Move("pick", case) for case in cases),
-            *(Move("open", case) for case in cases),
-            *(Move(kind, value) for kind in ("guess", "paid_guess") for value in values),
-            *(Move(kind) for kind in FLAG_KINDS),
-        ]
-        return ActionCatalogue(
-            tuple(move.to_json() for move in moves),
-            menu_slots=max(len(OFFER_FRACTIONS), len(COUNTER_FACTORS)),
-            chance_outcomes=NUM_CASES,  # the next case gets one of the values not yet placed
-        )
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.deal_or_no_deal.bots import BOTS

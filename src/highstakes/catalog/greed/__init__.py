@@ -6,18 +6,17 @@ offers, and the project's metadata registers it (entry point ``highstakes.games`
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from highstakes.catalog.greed.actions import Bank, Keep, parse_action
 from highstakes.catalog.greed.options import GreedOptions
 from highstakes.catalog.greed.rules import GreedState
-from highstakes.catalog.greed.scoring import FACES, NUM_DICE, Counts, faces_of
+from highstakes.catalog.greed.scoring import FACES
 from highstakes.catalog.greed.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import ActionCatalogue, Advisor, BotInfo, Solver, TerminalTableFactory
+from highstakes.engine.parts import Advisor, BotInfo, Solver, TerminalTableFactory
 
 
 class GreedDefinition(GameDefinition):
@@ -37,18 +36,28 @@ class GreedDefinition(GameDefinition):
     def new_state(self, seats: int, options: GreedOptions) -> GreedState:
         return GreedState(seats, options)
 
+    def max_chance_outcomes(self, seats: int, options: GreedOptions) -> int:
+        """A roll of six dice (the roll-off's too): 462 different rolls, multisets of six faces."""
+        from math import comb
+
+        from highstakes.catalog.greed.scoring import NUM_DICE
+
+        return comb(NUM_DICE + len(FACES) - 1, NUM_DICE)
+
     def parse_action(self, data: JSON) -> Action:
         return parse_action(data)
 
-    def action_catalogue(self, seats: int, options: GreedOptions) -> ActionCatalogue:
-        """Banking, then every set-aside of one to six dice (923); a roll has at most 462 outcomes."""
-        keeps = [
-            Keep(faces_of(counts)).to_json()
-            for size in range(1, NUM_DICE + 1)
-            for counts in _multisets(size)
-        ]
-        rolls = len(_multisets(NUM_DICE))
-        return ActionCatalogue((Bank().to_json(), *keeps), menu_slots=0, chance_outcomes=rolls)
+    def action_catalogue(self, seats: int, options: GreedOptions) -> Sequence[JSON]:
+        """Banking, and every set-aside of one to six dice made only of scoring combinations
+        (§2.2, G-2), fewest dice first: the 79 moves a roll can ever offer."""
+        from itertools import combinations_with_replacement
+
+        from highstakes.catalog.greed.scoring import NUM_DICE, counts_of, keep_value
+
+        keeps = [list(faces) for size in range(1, NUM_DICE + 1)
+                 for faces in combinations_with_replacement(FACES, size)
+                 if keep_value(counts_of(faces)) is not None]
+        return [{"bank": True}, *({"keep": faces} for faces in keeps)]
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.greed.bots import BOTS
@@ -77,11 +86,3 @@ class GreedDefinition(GameDefinition):
 GREED = GreedDefinition()
 
 __all__ = ["GREED", "Bank", "GreedDefinition", "GreedOptions", "GreedState", "Keep"]
-
-
-def _multisets(size: int) -> list[Counts]:
-    """Every roll of ``size`` dice as a count vector, in a fixed order."""
-    return [
-        tuple(combo.count(face) for face in range(len(FACES)))  # type: ignore[misc]
-        for combo in itertools.combinations_with_replacement(range(len(FACES)), size)
-    ]

@@ -14,7 +14,7 @@ from highstakes.catalog.in_the_bag.rules import MAX_REBIDS, MAX_ROUNDS, BagState
 from highstakes.catalog.in_the_bag.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import ActionCatalogue, Advisor, BotInfo
+from highstakes.engine.parts import Advisor, BotInfo
 
 
 class BagDefinition(GameDefinition):
@@ -33,17 +33,12 @@ class BagDefinition(GameDefinition):
     # Per round: a feed and at most 1 + MAX_REBIDS bids from each of at most six seats.
     max_game_length = MAX_ROUNDS * 6 * (2 + MAX_REBIDS)
 
-    def action_catalogue(self, seats: int, options: BagOptions) -> ActionCatalogue:
-        """Feeding each kind of piece; bids are menu slots, in the order of the menu (by amount,
-        fewest pieces first). Every choice of pieces from a hand is a bid, so their number
-        grows with the hand: the research faces estimate it from random games. No chance."""
-        from highstakes.catalog.in_the_bag.pieces import DENOMINATIONS
-
-        return ActionCatalogue(tuple(Feed(piece).to_json() for piece in DENOMINATIONS),
-                               menu_slots=None, chance_outcomes=0)
-
     def new_state(self, seats: int, options: BagOptions) -> BagState:
         return BagState(seats, options)
+
+    def max_chance_outcomes(self, seats: int, options: BagOptions) -> int:
+        """Nothing is left to chance: the players feed the bag and bid."""
+        return 0
 
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)

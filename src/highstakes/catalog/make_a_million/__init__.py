@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from highstakes.catalog.make_a_million.actions import CARD_KINDS, FLAG_KINDS, TRUMPS, Move, parse_move
+from highstakes.catalog.make_a_million.actions import Move, parse_move
 from highstakes.catalog.make_a_million.options import MillionOptions
 from highstakes.catalog.make_a_million.rules import MillionState
 from highstakes.catalog.make_a_million.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import ActionCatalogue, BotInfo
+from highstakes.engine.parts import BotInfo
 
 
 class MillionDefinition(GameDefinition):
@@ -38,25 +38,11 @@ class MillionDefinition(GameDefinition):
     # Per deal: 107 cards dealt, 8 misdeal answers, a long auction, 3 discards, trump, 104 cards.
     max_game_length = 24 * (107 + 8 + 200 + 4 + 104) + 10
 
-    def action_catalogue(self, seats: int, options: MillionOptions) -> ActionCatalogue:
-        """Every card discarded, played or called, trump named, trick count bid and yes-or-no
-        answer; money bids (the least allowed plus a step of the menu) are menu slots."""
+    def max_chance_outcomes(self, seats: int, options: MillionOptions) -> int:
+        """Each card dealt is one of the deck's different cards not yet dealt (§1.4)."""
         from highstakes.catalog.make_a_million.cards import ONE_DECK
-        from highstakes.catalog.make_a_million.rules import BID_MENU
 
-        cards = sorted(set(ONE_DECK), key=ONE_DECK.index)
-        most_dealt = 2 * len(ONE_DECK)  # no table plays with more than two decks (§1.2)
-        moves = [
-            *(Move(kind, card=card) for kind in CARD_KINDS for card in cards),
-            *(Move("trump", card=trump) for trump in TRUMPS),
-            *(Move(kind) for kind in FLAG_KINDS),
-            *(Move("tricks", amount=count) for count in range(most_dealt // seats + 1)),
-        ]
-        return ActionCatalogue(
-            tuple(move.to_json() for move in moves),
-            menu_slots=len(BID_MENU),
-            chance_outcomes=len(cards),  # the next card dealt, one of those not yet dealt
-        )
+        return len(set(ONE_DECK))
 
     def new_state(self, seats: int, options: MillionOptions) -> MillionState:
         if options.variant_for(seats) == "variation":
@@ -71,6 +57,24 @@ class MillionDefinition(GameDefinition):
 
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
+
+    def action_catalogue(self, seats: int, options: MillionOptions) -> Sequence[JSON]:
+        """Every move of the game: the flags, every bid a table can see (multiples of $5,000 from
+        the opening bid to the money in play, A-3), every trick count of the Variation (§1.14),
+        each card of the deck discarded, played or called, and each trump (§1.6)."""
+        from highstakes.catalog.make_a_million.actions import FLAG_KINDS, TRUMPS
+        from highstakes.catalog.make_a_million.cards import MONEY_PER_DECK, ONE_DECK
+        from highstakes.catalog.make_a_million.rules import BID_STEP
+        from highstakes.catalog.make_a_million.variation import start_hand
+
+        moves: list[JSON] = [{kind: True} for kind in FLAG_KINDS]
+        money_in_play = MONEY_PER_DECK * (1 if seats == 4 else 2)
+        bids = range(options.opening_for(seats), money_in_play + 1, BID_STEP)
+        moves += [{"bid": amount} for amount in bids]
+        moves += [{"tricks": count} for count in range(start_hand(seats) + 1)]
+        moves += [{kind: card} for kind in ("discard", "play", "call") for card in ONE_DECK]
+        moves += [{"trump": trump} for trump in TRUMPS]
+        return moves
 
     def partnerships(self, seats: int, options: MillionOptions) -> tuple[tuple[int, ...], ...] | None:
         """Partners sit alternately in the partnership game (§1.3, §1.12); Silent Partner's sides

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from highstakes.catalog.millionaire.actions import FLAG_KINDS, LETTER_KINDS, LETTERS, Move, parse_move
+from highstakes.catalog.millionaire.actions import Move, parse_move
 from highstakes.catalog.millionaire.money import STEPS
 from highstakes.catalog.millionaire.options import MillionaireOptions
 from highstakes.catalog.millionaire.rules import MillionaireState
 from highstakes.catalog.millionaire.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import ActionCatalogue, Advisor, Analysis, BotInfo, TerminalTableFactory
+from highstakes.engine.parts import Advisor, Analysis, BotInfo, TerminalTableFactory
 
 
 class MillionaireDefinition(GameDefinition):
@@ -38,29 +38,28 @@ class MillionaireDefinition(GameDefinition):
     # lifelines) and decisions (an answer per seat, lifelines, cards passed); 15 rounds at most.
     max_game_length = 15 * STEPS * (2 + 8 * 12)
 
-    def action_catalogue(self, seats: int, options: MillionaireOptions) -> ActionCatalogue:
-        """Answers and cards by letter, walking away, the lifelines (a friend by seat).
-
-        Chance draws a question of the level (from those not yet asked), the two wrong answers
-        the 50:50 leaves out, or the letters of a hunch or of the audience's voters.
-        """
+    def max_chance_outcomes(self, seats: int, options: MillionaireOptions) -> int:
+        """A question of the level, the 50:50's pair, or the letters of a hunch or of the
+        audience's voters, whichever has the most outcomes."""
+        from highstakes.catalog.millionaire.actions import LETTERS
         from highstakes.catalog.millionaire.rules import HUNCH_CLUES, SIMULATED_VOTERS, pack_levels
 
-        moves = [
-            *(Move(kind, letter) for kind in LETTER_KINDS for letter in LETTERS),
-            *(Move(kind) for kind in FLAG_KINDS),
-            *(Move("phone", seat) for seat in range(seats)),
-        ]
         questions = max(len(level) for level in pack_levels(options.pack)[1])
-        letters = len(LETTERS) ** max(HUNCH_CLUES, SIMULATED_VOTERS)
-        return ActionCatalogue(tuple(move.to_json() for move in moves), menu_slots=0,
-                               chance_outcomes=max(questions, letters))
+        return max(questions, len(LETTERS) ** max(HUNCH_CLUES, SIMULATED_VOTERS))
 
     def new_state(self, seats: int, options: MillionaireOptions) -> MillionaireState:
         return MillionaireState(seats, options)
 
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
+
+    def action_catalogue(self, seats: int, options: MillionaireOptions) -> Sequence[JSON]:
+        """Every move: an answer or a card by letter, walking away, the lifelines, and phoning
+        each seat as the friend (§4.4, §4.5)."""
+        from highstakes.catalog.millionaire.actions import FLAG_KINDS, LETTERS
+
+        return ([{"answer": letter} for letter in LETTERS] + [{"card": letter} for letter in LETTERS]
+                + [{kind: True} for kind in FLAG_KINDS] + [{"phone": seat} for seat in range(seats)])
 
     def bots(self) -> Sequence[BotInfo]:
         from highstakes.catalog.millionaire.bots import BOTS
