@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -124,5 +125,37 @@ def test_a_game_with_words_left_untranslated_is_told_which(
                 write_po(stream, catalog)
         compile_all(domain)
         assert check_game(definition.id, games=5).games == 5
+    finally:
+        unregister(definition.id)
+
+
+@pytest.mark.parametrize(("catalogue", "chance", "expected"), [
+    # "high" and "low", "believe" and "doubt" are all the bluff's moves, and a die shows 1 to 6.
+    (("high", "low", "believe", "doubt"), 6, None),
+    (None, None, None),
+    (("high", "low", "believe"), 6, "'say': 'doubt'} is not in the action catalogue"),
+    (("high", "low", "believe", "doubt"), 5, "max_chance_outcomes declares at most 5"),
+    (("high", "high", "low", "believe", "doubt"), 6, "lists one action twice"),
+    (("shout", "high", "low", "believe", "doubt"), 6, "is not an action"),
+])
+def test_the_kit_checks_a_declared_action_catalogue_and_chance_bound(
+    catalogue: tuple[str, ...] | None, chance: int | None, expected: str | None,
+) -> None:
+    class Catalogued(BluffDefinition):
+        def action_catalogue(self, seats: int, options: object) -> list[dict[str, str]] | None:
+            return None if catalogue is None else [{"say": word} for word in catalogue]
+
+        def max_chance_outcomes(self, seats: int, options: object) -> int | None:
+            return chance
+
+    definition = Catalogued()
+    definition.id = "catalogued_bluff"
+    register(definition)
+    try:
+        if expected is None:
+            check_game(definition.id, games=10)
+        else:
+            with pytest.raises(ConformanceError, match=re.escape(expected)):
+                check_game(definition.id, games=10)
     finally:
         unregister(definition.id)

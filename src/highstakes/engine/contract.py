@@ -204,6 +204,14 @@ class GameDefinition(ABC):
         """
         return options
 
+    def max_chance_outcomes(self, seats: int, options: Any) -> int | None:
+        """The most outcomes one chance event of this table lists (0: nothing is left to chance).
+
+        ``options`` is an instance of ``options_type``. The OpenSpiel face numbers a chance
+        event's outcomes from 0 and must know the bound; None: it estimates it from random games.
+        """
+        return None
+
     # --- optional parts -------------------------------------------------------------------------
     def rules_text(self) -> str:
         """The rules for players in the reader's language, as Markdown.
@@ -261,9 +269,9 @@ class GameDefinition(ABC):
         """Every action (in JSON) the game can ever offer at this table, when they are few enough
         to list; None (the default) when they are not, or not listed.
 
-        ``options`` is an instance of ``options_type``. The reinforcement-learning face
-        (``highstakes.rl``) numbers its discrete actions by this list, so it must hold every
-        action ``legal_actions`` may offer, each once; its order is the action numbers'.
+        ``options`` is an instance of ``options_type``. The research faces (``highstakes.rl``,
+        ``highstakes.openspiel``) number their discrete actions by this list, so it must hold
+        every action ``legal_actions`` may offer, each once; its order is the action numbers'.
         """
         return None
 

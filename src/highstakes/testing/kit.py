@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import itertools
 import json
 import math
@@ -78,6 +79,7 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
     secrecy, JSON round trips of every seat's view); the cheap ones run at every step.
     """
     definition = hs.definition(game_id)
+    _catalogue.cache_clear()  # a game registered again under the same id may declare another
     _check_definition(definition)
     _check_words(definition)
     rng = random.Random(f"conformance:{game_id}:{seed}")
@@ -346,7 +348,53 @@ def _check_turn(game: hs.Game, where: _Where) -> dict[int, list[Action]]:
                 raise where.fail(f"{action!r} reads back from its JSON as {parsed!r}")
         for entry in game.amount_entries(seat):
             _must_round_trip(entry, f"seat {seat}'s amount entry", where.fail)
+        _check_catalogued(game, legal, where)
     return legal_by_seat
+
+
+#: A table's catalogued actions (canonical JSON strings, None without a catalogue) and its
+#: declared bound on a chance event's outcomes.
+_Catalogue = tuple[frozenset[str] | None, int | None]
+
+
+@functools.lru_cache(maxsize=64)
+def _catalogue(game_id: str, seats: int, options_key: str) -> _Catalogue:
+    """The table's ``action_catalogue`` and ``max_chance_outcomes``, checked once."""
+    definition = hs.definition(game_id)
+    typed = definition.options_type.from_json(json.loads(options_key))
+    where = f"{game_id}'s table of {seats} seats"
+    bound = definition.max_chance_outcomes(seats, typed)
+    if bound is not None and (type(bound) is not int or bound < 0):
+        raise ConformanceError(f"{where}: max_chance_outcomes is a whole number from 0, or None; "
+                               f"got {bound!r}")
+    catalogue = definition.action_catalogue(seats, typed)
+    if catalogue is None:
+        return None, bound
+    keys = [json.dumps(data, sort_keys=True) for data in catalogue]
+    if len(set(keys)) != len(keys):
+        raise ConformanceError(f"{where}: the action catalogue lists one action twice")
+    for data in catalogue:
+        try:
+            parsed = definition.parse_action(json.loads(json.dumps(data)))
+        except Exception as error:
+            raise ConformanceError(f"{where}: the catalogue's {data!r} is not an action: {error}") from None
+        if parsed.to_json() != json.loads(json.dumps(data)):
+            raise ConformanceError(f"{where}: the catalogue's {data!r} reads back as {parsed.to_json()!r}")
+    return frozenset(keys), bound
+
+
+def _table_catalogue(game: hs.Game) -> _Catalogue:
+    return _catalogue(game.game_id, game.seats, json.dumps(game.options, sort_keys=True))
+
+
+def _check_catalogued(game: hs.Game, legal: list[Action], where: _Where) -> None:
+    """Every legal action is in the game's action catalogue, when it declares one."""
+    catalogue = _table_catalogue(game)[0]
+    if catalogue is None:
+        return
+    for action in legal:
+        if json.dumps(action.to_json(), sort_keys=True) not in catalogue:
+            raise where.fail(f"the legal action {action.to_json()!r} is not in the action catalogue")
 
 
 def _check_views(game: hs.Game, where: _Where) -> None:
@@ -620,6 +668,10 @@ def _check_scripted_game(definition: GameDefinition, where: _Where, rng: random.
             outcomes = game.chance_outcomes()
             if not outcomes:
                 raise where.fail("a chance node lists no outcomes")
+            bound = _table_catalogue(game)[1]
+            if bound is not None and len(outcomes) > bound:
+                raise where.fail(f"a chance node lists {len(outcomes)} outcomes; max_chance_outcomes "
+                                 f"declares at most {bound}")
             outcome = rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
             if rng.random() < deep_share:
                 _check_chance_node(game, outcomes, where, rng)

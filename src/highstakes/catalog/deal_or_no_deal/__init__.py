@@ -39,6 +39,10 @@ class DealDefinition(GameDefinition):
     def new_state(self, seats: int, options: DealOptions) -> DealState:
         return DealState(seats, options)
 
+    def max_chance_outcomes(self, seats: int, options: DealOptions) -> int:
+        """Filling a case: one of the values not yet placed (§3.3)."""
+        return NUM_CASES
+
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
 

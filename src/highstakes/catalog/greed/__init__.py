@@ -36,6 +36,14 @@ class GreedDefinition(GameDefinition):
     def new_state(self, seats: int, options: GreedOptions) -> GreedState:
         return GreedState(seats, options)
 
+    def max_chance_outcomes(self, seats: int, options: GreedOptions) -> int:
+        """A roll of six dice (the roll-off's too): 462 different rolls, multisets of six faces."""
+        from math import comb
+
+        from highstakes.catalog.greed.scoring import NUM_DICE
+
+        return comb(NUM_DICE + len(FACES) - 1, NUM_DICE)
+
     def parse_action(self, data: JSON) -> Action:
         return parse_action(data)
 

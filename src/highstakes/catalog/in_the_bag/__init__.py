@@ -36,6 +36,10 @@ class BagDefinition(GameDefinition):
     def new_state(self, seats: int, options: BagOptions) -> BagState:
         return BagState(seats, options)
 
+    def max_chance_outcomes(self, seats: int, options: BagOptions) -> int:
+        """Nothing is left to chance: the players feed the bag and bid."""
+        return 0
+
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
 

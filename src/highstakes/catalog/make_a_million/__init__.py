@@ -39,6 +39,12 @@ class MillionDefinition(GameDefinition):
     # Per deal: 107 cards dealt, 8 misdeal answers, a long auction, 3 discards, trump, 104 cards.
     max_game_length = 24 * (107 + 8 + 200 + 4 + 104) + 10
 
+    def max_chance_outcomes(self, seats: int, options: MillionOptions) -> int:
+        """Each card dealt is one of the deck's different cards not yet dealt (§1.4)."""
+        from highstakes.catalog.make_a_million.cards import ONE_DECK
+
+        return len(set(ONE_DECK))
+
     def new_state(self, seats: int, options: MillionOptions) -> MillionState:
         if options.variant_for(seats) == "variation":
             from highstakes.catalog.make_a_million.variation import VariationState

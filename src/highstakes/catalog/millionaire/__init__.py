@@ -40,6 +40,15 @@ class MillionaireDefinition(GameDefinition):
     # lifelines) and decisions (an answer per seat, lifelines, cards passed); 15 rounds at most.
     max_game_length = 15 * STEPS * (2 + 8 * 12)
 
+    def max_chance_outcomes(self, seats: int, options: MillionaireOptions) -> int:
+        """A question of the level, the 50:50's pair, or the letters of a hunch or of the
+        audience's voters, whichever has the most outcomes."""
+        from highstakes.catalog.millionaire.actions import LETTERS
+        from highstakes.catalog.millionaire.rules import HUNCH_CLUES, SIMULATED_VOTERS, pack_levels
+
+        questions = max(len(level) for level in pack_levels(options.pack)[1])
+        return max(questions, len(LETTERS) ** max(HUNCH_CLUES, SIMULATED_VOTERS))
+
     def new_state(self, seats: int, options: MillionaireOptions) -> MillionaireState:
         return MillionaireState(seats, options)
 
