@@ -807,7 +807,7 @@ const STYLES = `
 .mill .sure-title { font-weight: 600; }
 .mill .sure-field { display: inline-flex; align-items: center; gap: 0.25rem; }
 .mill .sure-field .letter { color: var(--accent-strong, #ffd56b); font-weight: 800; }
-.mill .sure-field input { width: 4.2rem; }
+.mill .sure-field input { width: 5.5rem; }
 .mill .sure-field input:disabled { opacity: 0.6; }
 .mill .sure-problem { flex-basis: 100%; margin: 0; color: var(--danger, #ff9b9b); font-weight: 600; }
 .mill .sure-problem:empty { display: none; }
