@@ -97,7 +97,7 @@ class ConfidenceScreen(ModalScreen[dict[str, int] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="sure-box") as box:
             box.border_title = _("How sure are you of each option?")
-            yield Static(_("From 0 (surely wrong) to 100 (certain); a blank counts as 0."), classes="sure-help")
+            yield Static(_("From 0 (surely wrong) to 100 (certain); a blank counts as 0."))
             for letter, text in self._options:
                 removed = letter not in self._kept
                 with Horizontal(classes="sure-row"):
