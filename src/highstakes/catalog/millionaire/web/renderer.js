@@ -121,12 +121,12 @@ function askPhone() {
 
 /**
  * Ask the advisor about this position, telling it `input` if given (the person's confidence).
- * The same question twice at one position is asked once; a new confidence is a new question.
- * One question at a time: the server answers a seat's first and lets a second one go.
+ * The same question twice at one position is asked once; a new confidence is a new question,
+ * even while the last one waits: the server then answers only the latest.
  */
 function askHint(input = null) {
   const { message, send } = table;
-  if (!message?.legal?.length || table.hint?.waiting) return;
+  if (!message?.legal?.length) return;
   const asked = input ? JSON.stringify(input) : "";
   if (table.hint?.version === message.version && table.hint.asked === asked) return;
   if (send(input ? { type: "hint", input } : { type: "hint" })) {
@@ -505,9 +505,6 @@ function drawConfidence(shown) {
     if (field.disabled) field.value = "";
   }
   if (fresh) part(".sure-problem").textContent = "";
-  const button = form.querySelector("button");
-  if (table.hint?.waiting) button.setAttribute("aria-disabled", "true");
-  else button.removeAttribute("aria-disabled");
 }
 
 function hintWords() {
