@@ -197,6 +197,53 @@ def test_a_hint_being_worked_out_holds_up_neither_the_connection_nor_the_stop(
     assert "Traceback" not in server.logs.text and "Exception" not in server.logs.text, server.logs.text
 
 
+class ToldAdvice(SlowAdvice):
+    """The slow advisor, saying back what the person told it."""
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(directory)
+        self.id = "bluff_told_advice"
+
+    def advisor(self) -> Advisor:
+        def advise(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
+            time.sleep(ADVICE_SECONDS)
+            return {"action": legal[0].to_json(), "label": str(legal[0]), "told": view.get("hint_input")}
+
+        return advise
+
+
+def test_a_hint_asked_anew_with_other_input_is_answered_for_that_input(
+    tmp_path: Path, sqlite_url: str,
+) -> None:
+    """Two questions at one position before the first answer: the answer is the second's, once;
+    the same question twice is answered once."""
+    game = register(ToldAdvice(tmp_path))
+    try:
+        with ThreadServer(sqlite_url) as server:
+            room = server.create_room(["human", "human"], game=game.id)
+            players = [server.client(room, server.join(room, name)[1]) for name in ("Bea", "Cy")]
+            mover = players[0].last_state()["to_act"][0]
+            asker = players[mover]
+            asker.send({"type": "hint", "input": {"sure": 1}})
+            asker.send({"type": "hint", "input": {"sure": 2}})
+            advice = asker.recv_until(lambda message: message["type"] == "hint", timeout=15)
+            assert advice["hint"]["told"] == {"sure": 2}
+            time.sleep(ADVICE_SECONDS)  # the first question's answer would have come by now
+            assert not [message for message in asker.barrier() if message["type"] == "hint"]
+            # The same question twice before its answer: one answer.
+            asker.send({"type": "hint", "input": {"sure": 3}})
+            asker.send({"type": "hint", "input": {"sure": 3}})
+            again = asker.recv_until(lambda message: message["type"] == "hint", timeout=15)
+            assert again["hint"]["told"] == {"sure": 3}
+            time.sleep(ADVICE_SECONDS)
+            assert not [message for message in asker.barrier() if message["type"] == "hint"]
+            for client in players:
+                client.close()
+    finally:
+        unregister(game.id)
+    assert "Traceback" not in server.logs.text and "Exception" not in server.logs.text, server.logs.text
+
+
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_stops_the_server_within_a_second_while_workers_compute(stop: int, tmp_path: Path) -> None:
     from highstakes.testing.servers import ProcessServer

@@ -139,7 +139,10 @@ class Room:
     evicted: bool = False  # left memory: a newer copy may be loaded from the database
     # Decisions of the current game by version, to recognise a move sent twice.
     recent: dict[int, tuple[int, JSON]] = field(default_factory=dict)
-    hint_waiters: set[Connection] = field(default_factory=set)
+    # The hint each connection waits for: (game, version, what the person told the advisor as
+    # text) and what they told it; and the connections whose hint is being worked out.
+    hint_waiters: dict[Connection, tuple[tuple[int, int, str], JSON]] = field(default_factory=dict)
+    hint_working: set[Connection] = field(default_factory=set)
     # What the spectators were last sent, and the update that waits for its turn.
     spectator_text: str | None = None
     spectator_event: dict[str, Any] | None = None
@@ -588,7 +591,7 @@ class RoomManager:
 
     def disconnect(self, room: Room, connection: Connection) -> None:
         seat = connection.seat
-        room.hint_waiters.discard(connection)
+        room.hint_waiters.pop(connection, None)
         room.last_active = time.monotonic()
         if seat is None:
             room.spectators.discard(connection)
@@ -764,7 +767,9 @@ class RoomManager:
         """Send the connection's seat the game's advice for its position (or say it is being prepared).
 
         ``given`` is what the person tells the advisor (Millionaire: their confidence in each
-        option); the advisor reads it in the view, as ``hint_input``.
+        option); the advisor reads it in the view, as ``hint_input``. The same question asked again
+        before its answer is answered once; another one (a new position, or something else told)
+        replaces the one waiting, and only the latest is answered.
 
         A request the rules refuse is refused at once; the advice itself is worked out as the
         room's background task, so that the connection's other messages (a ping, a move) are
@@ -778,29 +783,47 @@ class RoomManager:
             raise RoomError("no_hint", _("this game gives no hints"))
         if seat not in room.game.to_act or room.status != "playing":
             raise RoomError("not_your_turn", _("hints are given on your own turn"))
-        if connection in room.hint_waiters:
-            return  # asked again before the first answer: one answer comes
-        room.hint_waiters.add(connection)
-        self._spawn(room, self._hint(room, connection, (room.game_number, room.version), given))
-
-    async def _hint(self, room: Room, connection: Connection, position: tuple[int, int],
-                    given: dict[str, JSON] | None = None) -> None:
         try:
-            preparation = await self.compute.readiness(room.game_id, room.game.options)
-            if preparation is not None:
-                preparing = {"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}
-                connection.deliver(wire.dumps(preparing))
-                # The advice follows by itself once ready, if the position has not changed.
-                await asyncio.shield(preparation.done)
-            if connection in room.hint_waiters:
-                await self._send_hint(room, connection, position, given)
-        except RoomError as error:
-            connection.deliver(wire.dumps(error.to_json()))
-        finally:
-            room.hint_waiters.discard(connection)
+            told = "" if given is None else wire.dumps(given)
+        except TypeError:  # nested deeper than the encoder goes: a question like no other
+            told = f"#{id(given)}"
+        asked = (room.game_number, room.version, told)
+        waiting = room.hint_waiters.get(connection)
+        if waiting is not None and waiting[0] == asked:
+            return  # the same question again before its answer: one answer comes
+        # A new question (another position, or the person told the advisor something else)
+        # replaces the one waiting: only the latest is answered.
+        room.hint_waiters[connection] = (asked, given)
+        if connection in room.hint_working:
+            return  # one computation a connection at a time: the one under way takes it up next
+        room.hint_working.add(connection)
+        self._spawn(room, self._hint(room, connection))
 
-    async def _send_hint(self, room: Room, connection: Connection, position: tuple[int, int],
+    async def _hint(self, room: Room, connection: Connection) -> None:
+        """Work out the connection's latest question, and again while a newer one replaced it."""
+        try:
+            while (waiting := room.hint_waiters.get(connection)) is not None:
+                asked, given = waiting
+                try:
+                    preparation = await self.compute.readiness(room.game_id, room.game.options)
+                    if preparation is not None:
+                        preparing = {"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}
+                        connection.deliver(wire.dumps(preparing))
+                        # The advice follows by itself once ready, if the position has not changed.
+                        await asyncio.shield(preparation.done)
+                    if room.hint_waiters.get(connection) is waiting:
+                        await self._send_hint(room, connection, asked, given)  # type: ignore[arg-type]
+                except RoomError as error:
+                    if room.hint_waiters.get(connection) is waiting:
+                        connection.deliver(wire.dumps(error.to_json()))
+                if room.hint_waiters.get(connection) is waiting:
+                    del room.hint_waiters[connection]
+        finally:
+            room.hint_working.discard(connection)
+
+    async def _send_hint(self, room: Room, connection: Connection, asked: tuple[int, int, str],
                          given: dict[str, JSON] | None = None) -> None:
+        position = asked[:2]
         seat = connection.seat
         assert seat is not None
         if (room.game_number, room.version) != position or seat not in room.game.to_act:
@@ -817,7 +840,8 @@ class RoomManager:
         except Exception:
             log.exception("the advisor of %s failed", room.game_id)
             raise RoomError("hint_failed", _("no hint could be worked out for this position"), 500) from None
-        if (room.game_number, room.version) == position:
+        waiting = room.hint_waiters.get(connection)
+        if (room.game_number, room.version) == position and waiting is not None and waiting[0] == asked:
             connection.deliver(wire.dumps({"type": "hint", "hint": advice}))
 
     # --- bots and turn timers --------------------------------------------------------------------------

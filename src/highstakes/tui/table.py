@@ -218,10 +218,16 @@ class TableApp(App[None]):
                                                 self._bot_rng))
 
     # --- the advisor ---------------------------------------------------------------------------
-    def _consult_advisor(self, seat: int) -> None:
-        """Ask the advisor about the position now, in the background; it answers `_show_advice`."""
+    def _consult_advisor(self, seat: int, told: dict[str, JSON] | None = None) -> None:
+        """Ask the advisor about the position now, in the background; it answers `_show_advice`.
+
+        ``told`` is what the person tells the advisor (Millionaire: their confidence in each
+        option); the advisor reads it in the view as ``hint_input``, as the server passes a hint
+        message's ``input``."""
         position = self._position
         view = self.game.view(seat)
+        if told is not None:
+            view = {**view, "hint_input": told}
         legal = self.game.legal_actions(seat)
         self._hint_running = True
         run_in_background(lambda: self._think_for_hint(position, view, legal))

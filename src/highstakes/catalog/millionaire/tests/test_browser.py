@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from highstakes.catalog.millionaire.money import dollars
 from highstakes.i18n import use_language
+from highstakes.server.compute import give_advice
 
 # The fixtures are used by their names: server_url, browser, visitors.
 from highstakes.testing.browsers import (
@@ -218,7 +219,80 @@ def test_in_spanish_on_a_phone_a_person_walks_away_by_keys(visitors: Visitors, s
         pytest.fail(f"the game did not end within {MAX_DECISIONS} decisions")
     expect(eva.locator("#table .stage-head h2")).to_have_text("Fin de la partida")
     # The walk showed at the first reveal: the page's log of reveals keeps it, with what it took.
-    walked = eva.locator("#table .log-list li li", has_text="se plantó")
+    # (The bot may walk away too, at a later question: only Eva's line is hers.)
+    walked = eva.locator("#table .log-list li li", has_text="Tú · se plantó")
     expect(walked).to_have_text([f"Tú · se plantó · se lleva {nothing}"])
     assert eva.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    visitors.assert_no_page_errors()
+
+
+def hints_sent(page: Page) -> list[dict[str, Any]]:
+    return page.evaluate("() => window.__hs.sent.filter((m) => m.type === 'hint')")
+
+
+def test_a_person_states_a_confidence_and_reads_the_advice_for_it(
+        visitors: Visitors, server_url: str) -> None:
+    """Alone at the table, at the first question: the form sends the confidence typed, the advice
+    shown is the advisor's for it, and a new confidence at the same position is asked anew."""
+    alone = {"game": GAME, "seats": ["human"], "options": {"hunches": "off"}}
+    room = post_json(server_url, "/api/rooms", alone)["room"]
+    ann = visitors.open(f"/r/{room}")
+    join(ann, "Ann", 0)
+    state = next_decision(ann, 0, -1)
+    assert state is not None
+    legal = [entry["action"] for entry in state["legal"]]
+
+    def advice_for(confidence: dict[str, int]) -> dict[str, Any]:
+        return give_advice(GAME, {**state["view"], "hint_input": {"confidence": confidence}}, legal, "en")
+
+    form = ann.locator("#table form.sure")
+    expect(form).to_be_visible()
+    field = {letter: form.get_by_label(f"How sure you are of {letter}, from 0 to 100") for letter in "ABCD"}
+    hint_line = ann.locator("#table .hint-line")
+
+    # Certain of A: the form sends it, and the advice is to lock in A, in the advisor's words.
+    field["A"].fill("100")
+    form.get_by_role("button", name="Hint with my confidence").click()
+    ann.wait_for_function("() => window.__hs.sent.filter((m) => m.type === 'hint').length === 1")
+    assert hints_sent(ann) == [{"type": "hint", "input": {"confidence": {"A": 100, "B": 0, "C": 0, "D": 0}}}]
+    sure_of_a = advice_for({"A": 100})
+    assert sure_of_a["action"] == {"answer": "A"} and sure_of_a["walk_value"] == 0
+    expect(hint_line).to_have_text(f"Hint: {sure_of_a['label']} · {sure_of_a['reason']}")
+    expect(hint_line).to_contain_text("Answering A (100% sure) is worth")
+    expect(ann.locator("#table .option.hinted")).to_have_attribute("data-letter", "A")
+
+    # Now 30 for A and 70 for B, by the keys (s, type, Tab, Enter): same position, a new question.
+    ann.evaluate("() => document.activeElement?.blur()")  # the focus off the form: s is the table's key
+    ann.keyboard.press("s")
+    expect(field["A"]).to_be_focused()
+    ann.keyboard.press("Control+a")
+    ann.keyboard.type("30")
+    ann.keyboard.press("Tab")
+    ann.keyboard.type("70")
+    ann.keyboard.press("Enter")
+    ann.wait_for_function("() => window.__hs.sent.filter((m) => m.type === 'hint').length === 2")
+    assert hints_sent(ann)[-1]["input"] == {"confidence": {"A": 30, "B": 70, "C": 0, "D": 0}}
+    leaning_b = advice_for({"A": 30, "B": 70})
+    assert leaning_b["confidence"] == {"A": 0.3, "B": 0.7, "C": 0.0, "D": 0.0}
+    expect(hint_line).to_have_text(f"Hint: {leaning_b['label']} · {leaning_b['reason']}")
+    expect(hint_line).to_contain_text("Answering B (70% sure)")
+
+    # More than 100 is refused on the page: nothing is sent.
+    field["C"].fill("150")
+    form.get_by_role("button", name="Hint with my confidence").click()
+    expect(form.locator(".sure-problem")).to_have_text(
+        "Say how sure you are of C with a whole number from 0 to 100.")
+    expect(field["C"]).to_be_focused()
+    assert len(hints_sent(ann)) == 2
+
+    # All blank: the advisor refuses, and the page says its reason.
+    for letter in "ABCD":
+        field[letter].fill("")
+    form.get_by_role("button", name="Hint with my confidence").click()
+    ann.wait_for_function("() => window.__hs.sent.filter((m) => m.type === 'hint').length === 3")
+    expect(form.locator(".sure-problem")).to_be_hidden()
+    expect(hint_line).to_have_text("give at least one of the options left a confidence above 0")
+    expect(ann.locator("#table .option.hinted")).to_have_count(0)
+    assert acts_sent(ann) == 0
+    assert [error["code"] for error in ann.evaluate("() => window.__hs.errors")] == []
     visitors.assert_no_page_errors()

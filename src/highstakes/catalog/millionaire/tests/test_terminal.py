@@ -11,12 +11,19 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 import highstakes as hs
 from highstakes.catalog.millionaire import MillionaireDefinition
+from highstakes.catalog.millionaire.actions import LETTERS
+from highstakes.catalog.millionaire.advisor import advise
 from highstakes.catalog.millionaire.money import dollars
-from highstakes.catalog.millionaire.tui.app import MillionaireApp, MillionaireOverScreen, PhoneScreen
+from highstakes.catalog.millionaire.tui.app import (
+    ConfidenceScreen,
+    MillionaireApp,
+    MillionaireOverScreen,
+    PhoneScreen,
+)
 from highstakes.testing.terminal import decisions, drawn_text, log_text, run, wait_for
 from highstakes.tui import table_for
 from highstakes.tui.generic import PassScreen
@@ -207,6 +214,91 @@ def test_the_hint_key_shows_the_advisor_move(monkeypatch: pytest.MonkeyPatch) ->
         assert "Hint: walk away with $0 · too risky" in plain(app, "#notice")
         starred = [line for line in menu_lines(app, "#choices") if "★" in line]
         assert len(starred) == 1 and "walk away" in starred[0]
+
+    run(app, script)
+
+
+def correct_letter(app: MillionaireApp) -> str:
+    """The answer to the question on the table (a secret the test reads from the game's state)."""
+    return LETTERS[app.game._state.correct]
+
+
+async def state_confidence(pilot: Pilot[None], app: MillionaireApp, keys: list[str]) -> None:
+    """Press s, type ``keys`` into the confidence box and Enter; wait for the advisor's words."""
+    before = plain(app, "#notice")
+    await pilot.press("s")
+    assert isinstance(app.screen, ConfidenceScreen)
+    await pilot.press(*keys, "enter")
+    await wait_for(pilot, lambda: not isinstance(app.screen, ConfidenceScreen)
+                   and plain(app, "#notice") not in (before, "Thinking about a hint…"))
+
+
+def test_the_advice_follows_the_confidence_the_person_states() -> None:
+    """A player alone who has reached $125,000 with right answers (played before the table opens)."""
+    app = MillionaireApp(1, [None], 3, NO_HUNCHES, bot_delay=0)
+    for _ in range(12):
+        app.game.act(0, {"answer": correct_letter(app)})
+    assert app.game.view(0)["level"] == 13
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("f")
+        kept = app.game.view(0)["your_options"]
+        assert len(kept) == 2
+        # The box asks for the two options left; the two the 50:50 removed cannot be typed in.
+        await pilot.press("s")
+        assert isinstance(app.screen, ConfidenceScreen)
+        fields = {letter: app.screen.query_one(f"#sure-{letter}", Input) for letter in LETTERS}
+        assert [letter for letter, field in fields.items() if not field.disabled] == kept
+        assert app.screen.focused is fields[kept[0]]
+        # Escape: nothing asked, nothing sent.
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ConfidenceScreen)
+        assert "Hint" not in plain(app, "#notice")
+        assert decisions(app.game)[-1] == {"seat": 0, "action": {"fifty": True}}
+        # Ask the Audience, then lock in the right answer: $250,000 reached, no lifeline left.
+        await pilot.press("u")
+        await pilot.press(correct_letter(app).lower())
+        await wait_for(pilot, lambda: app.game.view(0)["level"] == 14 and app.human_to_act)
+        view, legal = app.game.view(0), app.game.legal_actions(0)
+        assert [action.to_json() for action in legal] == [
+            *({"answer": letter} for letter in LETTERS), {"walk": True}]
+        right = correct_letter(app)
+        played = len(decisions(app.game))
+
+        # Certain of the right answer: answer it. What the table says is what the advisor says.
+        await state_confidence(pilot, app, ["tab"] * LETTERS.index(right) + ["1", "0", "0"])
+        sure = advise({**view, "hint_input": {"confidence": {right: 100}}}, legal)
+        assert sure["action"] == {"answer": right} and sure["walk_value"] == 250_000 * 100
+        assert sure["answer_value"] > sure["walk_value"]
+        assert plain(app, "#notice") == f"Hint: {sure['label']} · {sure['reason']}"
+        assert f"Answering {right} (100% sure) is worth {dollars(round(sure['answer_value'] / 100) * 100)}" \
+            in plain(app, "#notice")
+        assert "walking away takes $250,000" in plain(app, "#notice")
+        starred = [line for line in menu_lines(app, "#choices") if "★" in line]
+        assert len(starred) == 1 and f"lock in {right}" in starred[0]
+
+        # An even split over the four at the same position: a quarter of reaching $500,000 and the
+        # rest $32,000 is worth less than the $250,000 in hand: walk away.
+        await state_confidence(pilot, app, ["2", "5", "tab", "2", "5", "tab", "2", "5", "tab", "2", "5"])
+        even = advise({**view, "hint_input": {"confidence": dict.fromkeys(LETTERS, 25)}}, legal)
+        assert even["answer_value"] == pytest.approx(0.25 * sure["answer_value"] + 0.75 * 32_000 * 100)
+        assert even["action"] == {"walk": True}
+        assert plain(app, "#notice") == f"Hint: {even['label']} · {even['reason']}"
+        assert "From the confidence you stated. Answering A (25% sure)" in plain(app, "#notice")
+        starred = [line for line in menu_lines(app, "#choices") if "★" in line]
+        assert len(starred) == 1 and "walk away" in starred[0]
+
+        # Above 100 is refused in the box, which stays open to correct it.
+        await pilot.press("s", "1", "5", "0", "enter")
+        assert isinstance(app.screen, ConfidenceScreen)
+        assert "A: 150 is more than 100" in " ".join(drawn_text(app, "#sure-problem").split())
+        await pilot.press("escape")
+
+        # Nothing typed: every option at 0 is no confidence at all; the advisor's words say so.
+        await state_confidence(pilot, app, [])
+        assert plain(app, "#notice") == "give at least one of the options left a confidence above 0"
+        assert not any("★" in line for line in menu_lines(app, "#choices"))
+        assert len(decisions(app.game)) == played  # hints send nothing
 
     run(app, script)
 

@@ -3,7 +3,8 @@
 The shared table (``highstakes.tui.table``) runs the seats, the bots and the advisor; this
 module lays out the question, the money tree, the players and the last reveal, and reads the
 table's keys: a to d lock in an answer (or pass a card when a player asks for help), w walks
-away, f, u and p are the lifelines.
+away, f, u and p are the lifelines, h asks the advisor, and s asks it with the confidence the
+person states in each option (how sure they are, 0 to 100).
 
 Answers are secret until the reveal (§7.3). The table shows the view of the person to act
 (else the last person who acted), never anyone else's, and the log says only that a player
@@ -24,10 +25,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 import highstakes as hs
+from highstakes.catalog.millionaire.advisor import CONFIDENCE
 from highstakes.catalog.millionaire.money import dollars
 from highstakes.catalog.millionaire.tui import draw
 from highstakes.catalog.millionaire.words import N_, WORDS, _
@@ -78,6 +80,67 @@ class PhoneScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
+class ConfidenceScreen(ModalScreen[dict[str, int] | None]):
+    """How sure the person is of each option, 0 to 100 (blank is 0), for the advisor; dismissed
+    with a number per letter (an option a 50:50 removed is 0 and cannot be typed in), or None."""
+
+    WORDS = WORDS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
+    HIGHEST = 100
+
+    def __init__(self, options: list[tuple[str, str]], kept: list[str]) -> None:
+        super().__init__()
+        speak_bindings(self)
+        self._options = options  # (letter, text) of the question's four options
+        self._kept = kept
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sure-box") as box:
+            box.border_title = _("How sure are you of each option?")
+            yield Static(_("From 0 (surely wrong) to 100 (certain); a blank counts as 0."))
+            for letter, text in self._options:
+                removed = letter not in self._kept
+                with Horizontal(classes="sure-row"):
+                    yield Input(placeholder="0" if not removed else "–", restrict=r"[0-9]*", type="integer",
+                                max_length=3, id=f"sure-{letter}", disabled=removed, compact=True)
+                    words = _("{letter}: {text}").format(letter=letter, text=text)
+                    if removed:
+                        words += " " + _("(removed by 50:50)")
+                    yield Label(words, classes="sure-label")
+            yield Static(id="sure-problem")
+            yield Static(_("Enter: hint · Tab: next option · Esc: back"), classes="result-keys")
+
+    def on_mount(self) -> None:
+        first = next((field for field in self.query(Input) if not field.disabled), None)
+        if first is not None:
+            first.focus()
+
+    def stated(self) -> dict[str, int] | None:
+        """The numbers typed, by letter; None (and the reason shown) when one is above 100."""
+        values: dict[str, int] = {}
+        for letter, _text in self._options:
+            field = self.query_one(f"#sure-{letter}", Input)
+            value = int(field.value) if field.value and not field.disabled else 0
+            if value > self.HIGHEST:
+                self.query_one("#sure-problem", Static).update(Text(
+                    _("{letter}: {value} is more than 100; say how sure you are from 0 to 100").format(
+                        letter=letter, value=value), style="bold red"))
+                field.focus()
+                return None
+            values[letter] = value
+        return values
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        values = self.stated()
+        if values is not None:
+            self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class MillionaireOverScreen(GameOverScreen):
     """The final standings, and what every round paid every player."""
 
@@ -99,6 +162,7 @@ class MillionaireApp(TableApp):
         Binding("u", "lifeline('audience')", N_("audience")),
         Binding("p", "phone", N_("phone")),
         Binding("h", "hint", N_("hint")),
+        Binding("s", "confidence", N_("how sure")),
         Binding("question_mark", "rules", N_("rules"), key_display="?"),
         Binding("n", "new_game", N_("new game")),
         Binding("q", "quit", N_("quit")),
@@ -311,7 +375,7 @@ class MillionaireApp(TableApp):
             if "answer" not in kinds:
                 return False
             return True if "phone" in kinds else None
-        if action == "hint":
+        if action in ("hint", "confidence"):
             return bool(kinds) and hs.definition(GAME_ID).advisor() is not None
         return super().check_action(action, parameters)
 
@@ -455,6 +519,25 @@ class MillionaireApp(TableApp):
         self._set_notice(Text(_("Thinking about a hint…"), style="italic"))
         self._consult_advisor(seat)
 
+    def action_confidence(self) -> None:
+        """Ask how sure the person is of each option, then ask the advisor with that."""
+        seat = self.seat_to_act
+        if seat is None or not self.human_to_act or self._hint_running:
+            return
+        view = self.game.view(seat)
+        question = view["question"] or {}
+        options = [(str(option["letter"]), str(option["text"])) for option in question.get("options", [])]
+        kept = [str(letter) for letter in view.get("your_options") or draw.LETTERS]
+        position = self._position
+
+        def stated(values: dict[str, int] | None) -> None:
+            if values is None or position != self._position or self._hint_running:
+                return
+            self._set_notice(Text(_("Thinking about a hint…"), style="italic"))
+            self._consult_advisor(seat, {CONFIDENCE: dict(values)})
+
+        self.push_screen(ConfidenceScreen(options, kept), stated)
+
     def _ask_advisor(self, view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
         advisor = hs.definition(GAME_ID).advisor()
         if advisor is None:
@@ -469,6 +552,14 @@ class MillionaireApp(TableApp):
     def _show_advice(self, position: Position, advice: dict[str, JSON] | None, problem: str | None) -> None:
         if advice is None:
             self._set_notice(Text(problem or _("no hint now"), style="yellow"))
+            return
+        if advice.get("action") is None:
+            # Refused (a confidence of 0 for every option left, say): the advisor says why, and
+            # the star of an earlier hint goes, since it answered another question.
+            self._hint = None
+            self._set_notice(Text(str(advice.get("reason") or advice.get("label") or _("no hint now")),
+                                  style="yellow"))
+            self._refresh_choices(self.game.view(self._shown_seat))
             return
         self._hint = (position, advice)
         move = advice.get("label") or advice.get("action")

@@ -34,7 +34,8 @@ const table = {
   send: null,
   pending: false, // an action was sent and the server has not answered yet
   gameNumber: null,
-  hint: null, // {version, waiting} or {version, advice} or {version, failed}
+  hint: null, // {version, asked, waiting} or {version, asked, advice} or {version, asked, failed}
+  sureFor: null, // the question the confidence typed in the form is about: "game-round-level"
   refusal: null, // {version, text}
   noHints: false, // the server said this game gives no hints
   confirmWalk: null, // the version at which "walk away" waits to be confirmed
@@ -118,13 +119,49 @@ function askPhone() {
   part(".friends button")?.focus();
 }
 
-function askHint() {
+/**
+ * Ask the advisor about this position, telling it `input` if given (the person's confidence).
+ * The same question twice at one position is asked once; a new confidence is a new question,
+ * even while the last one waits: the server then answers only the latest.
+ */
+function askHint(input = null) {
   const { message, send } = table;
-  if (!message?.legal?.length || table.hint?.version === message.version) return;
-  if (send({ type: "hint" })) {
-    table.hint = { version: message.version, waiting: true };
+  if (!message?.legal?.length) return;
+  const asked = input ? JSON.stringify(input) : "";
+  if (table.hint?.version === message.version && table.hint.asked === asked) return;
+  if (send(input ? { type: "hint", input } : { type: "hint" })) {
+    table.hint = { version: message.version, asked, waiting: true };
     drawStage();
   }
+}
+
+/** The confidence typed in the form, {A: 60, B: 40, C: 0, D: 0}; a blank or a closed field is 0.
+ * Null, with the reason shown, when a field holds something other than a whole number from 0 to 100. */
+function statedConfidence() {
+  const confidence = {};
+  for (const field of table.container.querySelectorAll(".sure input")) {
+    const letter = field.dataset.letter;
+    const typed = field.value.trim();
+    const value = field.disabled || typed === "" ? 0 : Number(typed);
+    if (field.validity.badInput || !Number.isInteger(value) || value < 0 || value > 100) {
+      part(".sure-problem").textContent = t("Say how sure you are of {letter} with a whole number from 0 to 100.", { letter });
+      field.focus();
+      return null;
+    }
+    confidence[letter] = value;
+  }
+  part(".sure-problem").textContent = "";
+  return confidence;
+}
+
+function askWithConfidence(event) {
+  event.preventDefault();
+  const confidence = statedConfidence();
+  if (confidence) askHint({ confidence });
+}
+
+function focusConfidence() {
+  part(".sure input:not(:disabled)")?.focus();
 }
 
 function toggleRules() {
@@ -151,12 +188,12 @@ function build(container) {
           el("div", { class: "moves" }),
           el("p", { class: "problem", role: "alert" }),
           el("p", { class: "hint-line", role: "status" }),
-          el("div", { class: "tools" }),
+          el("div", { class: "tools" }, el("span", { class: "tool-buttons" }), confidenceForm()),
           el("p", { class: "keys-help muted small" },
-            // Translators: {letters}, {walk}, {fifty}, {audience}, {phone}, {hint} and {rules} are the keys a-d, w, f, u, p, h and ?.
-            ...fillNodes(t("Keys: {letters} answer · {walk} walk away · {fifty} 50:50 · {audience} audience · {phone} phone · {hint} hint · {rules} rules"),
+            // Translators: {letters}, {walk}, {fifty}, {audience}, {phone}, {hint}, {sure} and {rules} are the keys a-d, w, f, u, p, h, s and ?.
+            ...fillNodes(t("Keys: {letters} answer · {walk} walk away · {fifty} 50:50 · {audience} audience · {phone} phone · {hint} hint · {sure} how sure · {rules} rules"),
               { letters: kbd("a–d"), walk: kbd("w"), fifty: kbd("f"), audience: kbd("u"), phone: kbd("p"),
-                hint: kbd("h"), rules: kbd("?") }))),
+                hint: kbd("h"), sure: kbd("s"), rules: kbd("?") }))),
         el("section", { class: "panel reveal", "aria-labelledby": "mill-reveal-heading" },
           el("h2", { id: "mill-reveal-heading" }, t("Last reveal")),
           el("div", { class: "reveal-body" })),
@@ -177,6 +214,23 @@ function build(container) {
           el("ol", { class: "log-list" }))),
       el("p", { class: "visually-hidden announce", "aria-live": "polite" })),
   );
+}
+
+/** The form that tells the advisor how sure the person is of each option; built once, so
+ * that what is typed survives the redraws of the table. */
+function confidenceForm() {
+  const form = el("form", { class: "sure", "aria-labelledby": "mill-sure-heading", novalidate: "" },
+    el("span", { id: "mill-sure-heading", class: "sure-title" }, kbd("s"), t("How sure are you? (0 to 100)")),
+    ...LETTERS.map((letter) => el("label", { class: "sure-field" },
+      el("span", { class: "letter", "aria-hidden": "true" }, letter),
+      el("input", {
+        type: "number", min: "0", max: "100", step: "1", inputmode: "numeric", placeholder: "0",
+        "data-letter": letter, "aria-label": t("How sure you are of {letter}, from 0 to 100", { letter }),
+      }))),
+    el("button", { type: "submit", class: "secondary compact" }, t("Hint with my confidence")),
+    el("p", { class: "sure-problem", role: "alert" }));
+  form.addEventListener("submit", askWithConfidence);
+  return form;
 }
 
 // --- drawing ------------------------------------------------------------------------------------
@@ -223,7 +277,7 @@ export function onMessage(container, message) {
     table.pending = false;
     let shown = false;
     if (table.hint?.waiting) {
-      table.hint = { version: table.hint.version, failed: refusalWords(message) };
+      table.hint = { version: table.hint.version, asked: table.hint.asked, failed: refusalWords(message) };
       if (message.code === "no_hint") table.noHints = true; // no advisor here: the button goes
     } else if (table.message.legal?.length) {
       table.refusal = { version: table.message.version, text: refusalWords(message) };
@@ -233,7 +287,7 @@ export function onMessage(container, message) {
     return shown;
   }
   if (message.type === "hint" && table.hint?.version === table.message.version) {
-    table.hint = { version: table.message.version, advice: message.hint };
+    table.hint = { version: table.message.version, asked: table.hint.asked, advice: message.hint };
     drawStage();
   }
   return false;
@@ -420,17 +474,37 @@ function drawMoves(view) {
 }
 
 function drawTools(over) {
-  const tools = part(".tools");
   const buttons = [];
-  if (!over && table.message.legal?.length && !table.noHints) {
+  const hints = !over && table.message.legal?.length && !table.noHints;
+  if (hints) {
     const hint = el("button", { type: "button", class: "secondary compact", "aria-keyshortcuts": "h" }, kbd("h"), t("Hint"));
-    hint.addEventListener("click", askHint);
+    hint.addEventListener("click", () => askHint());
     buttons.push(hint);
   }
   const rules = el("button", { type: "button", class: "secondary compact", "aria-keyshortcuts": "?" }, kbd("?"), t("How it works"));
   rules.addEventListener("click", toggleRules);
   buttons.push(rules);
-  tools.replaceChildren(...buttons);
+  part(".tool-buttons").replaceChildren(...buttons);
+  drawConfidence(Boolean(hints));
+}
+
+/** The confidence form: shown while a hint can be asked, its fields blank for each new question,
+ * closed for the options this seat's 50:50 removed. */
+function drawConfidence(shown) {
+  const form = part(".sure");
+  form.hidden = !shown;
+  if (!shown) return;
+  const view = table.message.view;
+  const question = `${table.message.game_number}-${view.round}-${view.level}`;
+  const fresh = table.sureFor !== question;
+  table.sureFor = question;
+  const kept = view.your_options ?? LETTERS;
+  for (const field of form.querySelectorAll("input")) {
+    if (fresh) field.value = "";
+    field.disabled = !kept.includes(field.dataset.letter);
+    if (field.disabled) field.value = "";
+  }
+  if (fresh) part(".sure-problem").textContent = "";
 }
 
 function hintWords() {
@@ -439,6 +513,8 @@ function hintWords() {
   if (hint.waiting) return t("Thinking about a hint…");
   if (hint.failed) return hint.failed;
   const advice = hint.advice ?? {};
+  // Refused (a confidence of 0 for every option left, say): the advisor's reason says why.
+  if (advice.action === null && advice.reason) return advice.reason;
   const move = advice.label ?? JSON.stringify(advice.action);
   return advice.reason ? t("Hint: {move} · {reason}", { move, reason: advice.reason }) : t("Hint: {move}", { move });
 }
@@ -654,6 +730,9 @@ onTableKeys("millionaire", table, (event) => {
   } else if (key === "h") {
     event.preventDefault();
     askHint();
+  } else if (key === "s" && !table.noHints) {
+    event.preventDefault();
+    focusConfidence();
   } else if (key === "escape") {
     table.confirmWalk = null;
     table.choosingFriend = null;
@@ -718,7 +797,17 @@ const STYLES = `
 .mill .problem { color: var(--danger, #ff9b9b); font-weight: 600; margin: 0.4rem 0 0; }
 .mill .problem:empty, .mill .hint-line:empty { display: none; }
 .mill .hint-line { color: #7fe0ff; font-weight: 600; margin: 0.4rem 0 0; }
-.mill .tools { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.8rem; }
+.mill .tools { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin-top: 0.8rem; }
+.mill .tool-buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.mill .sure { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.6rem; margin: 0; }
+.mill .sure[hidden] { display: none; }
+.mill .sure-title { font-weight: 600; }
+.mill .sure-field { display: inline-flex; align-items: center; gap: 0.25rem; }
+.mill .sure-field .letter { color: var(--accent-strong, #ffd56b); font-weight: 800; }
+.mill .sure-field input { width: 5.5rem; }
+.mill .sure-field input:disabled { opacity: 0.6; }
+.mill .sure-problem { flex-basis: 100%; margin: 0; color: var(--danger, #ff9b9b); font-weight: 600; }
+.mill .sure-problem:empty { display: none; }
 .mill .keys-help { margin: 0.6rem 0 0; }
 .mill kbd { margin-right: 0.25rem; }
 .mill button kbd { background: rgba(0, 0, 0, 0.25); border-color: currentColor; color: inherit; }
