@@ -1012,6 +1012,8 @@ def test_a_greed_game_played_in_spanish(
     room = post_json(server_url, "/api/rooms", {"game": "greed", "seats": ["human", "bot:heuristic"]})["room"]
     page = open_page(visitors, f"/r/{room}", locale="es-ES", catalogs=catalogs, pseudo_server=server_marked)
     expect(page.locator("html")).to_have_attribute("lang", "es")
+    # The page's own title ("High Stakes", the name in every language) until the room is loaded.
+    expect(page).not_to_have_title("High Stakes")
     reading.check(page, "the room, before joining")
     join_seat(page, "Ann", 0)
 

@@ -187,6 +187,45 @@ def test_a_rooms_rematch_carries_the_setup_over_and_a_reload_replays_it(tmp_path
     asyncio.run(scenario())
 
 
+
+def test_a_slow_setup_for_the_rematch_does_not_hold_the_room(tmp_path: Path) -> None:
+    """The next game's setup is worked out in a worker, which may take seconds to start: the
+    room's lock is not held meanwhile, so a hint or another request is answered at once."""
+    from highstakes.server.rooms import RoomManager
+    from highstakes.server.storage import Storage
+
+    async def scenario() -> None:
+        manager = RoomManager(Storage(f"sqlite:///{tmp_path / 'rooms.db'}"), bot_delay=0.0, seed=2)
+        release = asyncio.Event()
+        computed = manager.compute.next_setup
+
+        async def slow_setup(game_id: str, records: Any) -> Any:
+            await release.wait()
+            return await computed(game_id, records)
+
+        manager.compute.next_setup = slow_setup  # type: ignore[method-assign]
+        try:
+            room = await manager.create_room({"game": "millionaire", "seats": ["human", "human"]})
+            for name in ("Ann", "Bob"):
+                await manager.join(room, {"name": name})
+            rng = random.Random(1)
+            while not room.game.is_over:
+                seat = room.game.to_act[0]
+                await manager.act(room, seat, rng.choice(room.game.legal_actions(seat)).to_json())
+            rematch = asyncio.create_task(manager.rematch(room, 0))
+            await asyncio.sleep(0.05)
+            async with asyncio.timeout(2):  # the lock is free while the setup is worked out
+                async with room.lock:
+                    assert room.game_number == 1
+            release.set()
+            await rematch
+            assert room.game_number == 2 and room.game.record()["actions"][0].get("setup")
+        finally:
+            await manager.close()
+            manager.storage.close()
+
+    asyncio.run(scenario())
+
 # --- a game's own commands ----------------------------------------------------------------------------
 def _counting_command(name: str) -> Command:
     def build(parser: Any) -> None:

@@ -282,3 +282,18 @@ def test_the_research_pages_examples_run():
     namespace: dict = {}
     for block in blocks:
         exec(compile("import highstakes.rl\n" + block, "research.md", "exec"), namespace)
+
+
+def test_a_parallel_step_lets_a_seat_choose_again_when_an_earlier_move_changed_its_choice():
+    """Millionaire: seat 1 phones seat 2 in the same step as seat 2 answers; seat 2 must now pass
+    a card, so its answer is not played and it chooses again from its new mask."""
+    env = rl.parallel_env("millionaire", seed=0)
+    env.reset(seed=0)
+    numbers = {seat: {json.dumps(action.to_json(), sort_keys=True): number
+                      for number, action in env.table.numbered(seat)} for seat in (0, 1)}
+    phone = numbers[0][json.dumps({"phone": 1})]
+    answer = numbers[1][json.dumps({"answer": "A"})]
+    observations, *_ = env.step({"seat_1": phone, "seat_2": answer})
+    assert 1 in env.table.game.to_act
+    assert not observations["seat_2"]["action_mask"][answer]  # a card to pass, not an answer
+    assert observations["seat_2"]["action_mask"].any()

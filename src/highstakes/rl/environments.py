@@ -164,10 +164,17 @@ class HighStakesParallel(ParallelEnv):
                          if not self.table.is_legal(seat, int(actions[agent_name(seat)]))]
             if offenders:
                 return self._terminate(offenders)
+        chosen = {seat: int(actions[agent_name(seat)]) for seat in acting}
+        legal_before = {seat: self.table.is_legal(seat, action) for seat, action in chosen.items()}
         for seat in acting:
             # A seat listed to act stays so until it acts, unless another's move ended its round.
-            if seat in self.table.game.to_act:
-                self.table.act(seat, int(actions[agent_name(seat)]))
+            if seat not in self.table.game.to_act:
+                continue
+            if legal_before[seat] and not self.table.is_legal(seat, chosen[seat]):
+                # An earlier move of this step changed this seat's choice (a friend phoned must
+                # now pass a card): it chooses again from its new observation and mask.
+                continue
+            self.table.act(seat, chosen[seat])
         over = self.table.game.is_over
         rewards = dict(zip(self.possible_agents, self.table.rewards(), strict=True)) if over else {}
         rewards = {agent: rewards.get(agent, 0.0) for agent in self.agents}

@@ -693,23 +693,21 @@ class RoomManager:
     async def rematch(self, room: Room, seat: int | None) -> None:
         if seat is None:
             raise RoomError("spectator", _("only players can start a rematch"))
+        # What the game carries over from the one just played (questions seen, say) is worked out
+        # from its record in a worker (it replays it), without holding the room's lock: a worker
+        # may take seconds to start, and moves, pings and other requests must not wait for it.
+        carries_over = type(definition(room.game_id)).next_setup is not GameDefinition.next_setup
         async with room.lock:
-            if room.evicted:
-                raise self._no_room()
-            if not room.game.is_over:
+            self._check_rematch(room)
+            finished = room.game_number
+            record = room.game.record() if carries_over else None
+        setup = await self.compute.next_setup(room.game_id, [record]) if record is not None else None
+        async with room.lock:
+            self._check_rematch(room)
+            if room.game_number != finished:  # another rematch started the next game meanwhile
                 raise RoomError("not_over", _("a rematch can start only when the game is over"))
-            if room.has_bots and self.bot_room_count() >= self.limits.max_bot_rooms:
-                raise RoomError(
-                    "too_many_bots", _("the server has as many games with bots under way as it can run; "
-                                       "try again in a little while"), 503,
-                )
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
-            # What the game carries over from the one just played (questions seen, say), worked
-            # out from its record in a worker (it replays it); it goes into the new game's record.
-            setup = None
-            if type(definition(room.game_id)).next_setup is not GameDefinition.next_setup:
-                setup = await self.compute.next_setup(room.game_id, [room.game.record()])
             game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options,
                                setup=setup)
             opening = game.record()["actions"]
@@ -721,6 +719,18 @@ class RoomManager:
             room.start_turn_clocks()
         self.broadcast(room, {"kind": "rematch", "seat": seat})
         self._schedule(room)
+
+    def _check_rematch(self, room: Room) -> None:
+        """Refuse a rematch the room cannot start now (the caller holds the room's lock)."""
+        if room.evicted:
+            raise self._no_room()
+        if not room.game.is_over:
+            raise RoomError("not_over", _("a rematch can start only when the game is over"))
+        if room.has_bots and self.bot_room_count() >= self.limits.max_bot_rooms:
+            raise RoomError(
+                "too_many_bots", _("the server has as many games with bots under way as it can run; "
+                                   "try again in a little while"), 503,
+            )
 
     async def game_record(self, room: Room, game_number: Any) -> dict[str, Any]:
         """The record of a finished game of the room: every secret it held, so only once over."""

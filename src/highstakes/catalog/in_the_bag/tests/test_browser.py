@@ -155,6 +155,9 @@ def test_a_round_in_spanish_on_a_phone(server_url: str, visitors: Visitors, brow
     expect(table.locator(".kinds")).to_contain_text(f"moneda de {coin}")
     expect(table.locator(".kinds")).to_contain_text(f"billete de {bill}")
     feed_or_bid(page, last_state(page))
+    # The bot may feed before or after us: wait for the bid itself, not just a newer state.
+    page.wait_for_function(
+        "() => window.__hs.last?.view?.phase === 'bid' && window.__hs.last.legal.length > 0")
     page.wait_for_function(READY_JS, arg=turn["version"] + 1)
     expect(table.locator("#bag-picker-heading")).to_have_text("Tu puja")
     buttons = table.locator(".hand .piece-button")

@@ -240,11 +240,13 @@ export function render(container, message, send) {
   if (newGame) Object.assign(table, { gameNumber: message.game_number, hint: null, refusal: null, announced: "" });
   Object.assign(table, { container, message, send, pending: stillPending(table, message) });
   if (table.hint && table.hint.version !== message.version) table.hint = null;
-  if (table.refusal && table.refusal.version !== message.version) table.refusal = null;
+  // A refusal stays while the same choice is still ours: another seat's sealed bid, arriving
+  // meanwhile, does not wipe the reason off the screen.
   const fistKey = `${message.game_number}:${view.round}:${view.rebid}:${phaseOf(message)}`;
   if (fistKey !== table.fistKey) {
     table.fistKey = fistKey;
     table.fist = [];
+    table.refusal = null;
   }
   draw();
   announce(previous);
