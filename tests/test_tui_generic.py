@@ -12,7 +12,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from highstakes.testing.terminal import decisions, drawn_text, log_text, run, wait_for
-from highstakes.tui.generic import GenericTable, PassScreen
+from highstakes.tui.generic import GenericTable
+from highstakes.tui.screens import PassScreen
 from highstakes.tui.view_panels import panels, value_text
 
 

@@ -18,7 +18,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -29,29 +28,8 @@ from highstakes.i18n.numbers import format_number
 from highstakes.tui.amounts import AmountError, amount_in_words, format_amount, parse_amount
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 from highstakes.tui.view_panels import panels
-from highstakes.tui.words import speak_bindings
 
 NUMBER_KEYS = 9  # keys 1..9 pick the first nine moves; arrows and Enter reach the rest
-
-
-class PassScreen(ModalScreen[None]):
-    """Between two people's turns in a game with secrets: hand the keyboard over first."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", N_("I am ready"))]
-
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        speak_bindings(self)
-        self._name = name
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="pass-box"):
-            yield Static(Text(_("Pass the keyboard to {name}").format(name=self._name), style="bold"))
-            yield Static(_("{name}: press Enter when nobody else is looking.").format(name=self._name),
-                         classes="result-keys")
-
-    def action_ready(self) -> None:
-        self.dismiss()
 
 
 class GenericTable(TableApp):
@@ -86,7 +64,6 @@ class GenericTable(TableApp):
         self._entries: list[dict[str, JSON]] = []
         self._shown_seat: int | None = None
         self._hint: tuple[Position, JSON] | None = None
-        self._passed_to: int | None = None
         self._definition = hs.definition(self.GAME_ID)
 
     # --- layout ----------------------------------------------------------------------------------
@@ -111,14 +88,6 @@ class GenericTable(TableApp):
         self._after_change()
 
     # --- whose table it is ----------------------------------------------------------------------------
-    @property
-    def _people(self) -> list[int]:
-        return [seat for seat in range(self.game.seats) if seat not in self._bots]
-
-    @property
-    def _secret(self) -> bool:
-        return self._definition.hidden_information and len(self._people) > 1
-
     def _seat_shown(self) -> int | None:
         """Whose view the table shows: the person to act, else the last one, else a spectator's."""
         seat = self.seat_to_act
@@ -246,20 +215,7 @@ class GenericTable(TableApp):
             event.input.value = ""
 
     # --- hot-seat secrecy and the log --------------------------------------------------------------------
-    def _on_human_turn(self) -> None:
-        seat = self.seat_to_act
-        if self._secret and seat is not None and seat != self._passed_to:
-            self._passed_to = seat
-            self._paused = True
-            self._set_view_hidden(True)
-            self.push_screen(PassScreen(self.seat_name(seat)), lambda _result: self._resume_after_pass())
-
-    def _resume_after_pass(self) -> None:
-        self._paused = False
-        self._set_view_hidden(False)
-        self._after_change()
-
-    def _set_view_hidden(self, hidden: bool) -> None:
+    def _set_table_hidden(self, hidden: bool) -> None:
         self.query_one("#main", Horizontal).display = not hidden
 
     def _after_move(self, before: dict[str, JSON], seat: int, action: Action | JSON) -> None:

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -124,3 +125,23 @@ class GameOverScreen(ModalScreen[str | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class PassScreen(ModalScreen[None]):
+    """Between two people's turns in a game with secrets: hand the keyboard over first."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", N_("I am ready"))]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        speak_bindings(self)
+        self._name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass-box"):
+            yield Static(Text(_("Pass the keyboard to {name}").format(name=self._name), style="bold"))
+            yield Static(_("{name}: press Enter when nobody else is looking.").format(name=self._name),
+                         classes="result-keys")
+
+    def action_ready(self) -> None:
+        self.dismiss()

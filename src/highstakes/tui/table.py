@@ -33,7 +33,7 @@ from highstakes.cli.words import bot_label, game_text
 from highstakes.engine.action import JSON, Action
 from highstakes.i18n import N_, _
 from highstakes.i18n.numbers import format_number
-from highstakes.tui.screens import GameOverScreen, RulesScreen
+from highstakes.tui.screens import GameOverScreen, PassScreen, RulesScreen
 from highstakes.tui.words import speak_bindings
 
 DEFAULT_BOT_DELAY = 0.4
@@ -101,6 +101,7 @@ class TableApp(App[None]):
         self.games_started = 1
         self.saved_records: list[Path] = []
         self._hint_running = False  # across games too: the advisor may still be thinking
+        self._passed_to: int | None = None  # the person the keyboard was last handed to
         self._reset_game()
 
     def _reset_game(self) -> None:
@@ -378,8 +379,35 @@ class TableApp(App[None]):
     def _after_move(self, before: dict[str, JSON], seat: int, action: Action | JSON) -> None:
         """Tell what the move changed (``before`` is the public view before it)."""
 
+    # --- people sharing one keyboard ------------------------------------------------------------
+    @property
+    def _people(self) -> list[int]:
+        """The seats people play; bots play the others."""
+        return [seat for seat in range(self.game.seats) if seat not in self._bots]
+
+    @property
+    def _shared_keyboard(self) -> bool:
+        """Whether people take turns at this keyboard with secrets to keep from each other: then
+        the table hides between their turns (a game without secrets, Greed, never hides)."""
+        return hs.definition(self.GAME_ID).hidden_information and len(self._people) > 1
+
     def _on_human_turn(self) -> None:
-        """A person is to act, after the table was drawn."""
+        """A person is to act, after the table was drawn: at a shared keyboard, the table hides
+        until the keyboard has been handed to them."""
+        seat = self.seat_to_act
+        if self._shared_keyboard and seat is not None and seat != self._passed_to:
+            self._passed_to = seat
+            self._paused = True
+            self._set_table_hidden(True)
+            self.push_screen(PassScreen(self.seat_name(seat)), lambda _result: self._resume_after_pass())
+
+    def _resume_after_pass(self) -> None:
+        self._paused = False
+        self._set_table_hidden(False)
+        self._after_change()
+
+    def _set_table_hidden(self, hidden: bool) -> None:
+        """Hide or show what only the person at the keyboard may see."""
 
     def _score_text(self, score: int) -> str:
         """A final score as the standings show it."""

@@ -15,8 +15,7 @@ import highstakes as hs
 from highstakes.catalog.in_the_bag.tui.app import BagApp
 from highstakes.testing.terminal import decisions, drawn_text, log_text, run, static_text, wait_for
 from highstakes.tui import table_for
-from highstakes.tui.generic import PassScreen
-from highstakes.tui.screens import GameOverScreen, RulesScreen
+from highstakes.tui.screens import GameOverScreen, PassScreen, RulesScreen
 
 
 def test_the_game_declares_its_own_table() -> None:

@@ -32,7 +32,6 @@ from highstakes.catalog.in_the_bag.pieces import DENOMINATIONS, to_counts, to_pi
 from highstakes.catalog.in_the_bag.tui import draw
 from highstakes.catalog.in_the_bag.words import N_, WORDS, _
 from highstakes.engine.action import JSON, Action
-from highstakes.tui.generic import PassScreen
 from highstakes.tui.screens import GameOverScreen
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 from highstakes.tui.words import styled
@@ -68,7 +67,6 @@ class BagApp(TableApp):
         self._fist: list[int] = [0, 0, 0, 0]  # the bid being composed, counts per kind
         self._fist_for: tuple[int, int, int] | None = None  # (seat, round, re-bid) it is for
         self._shown_seat: int | None = None
-        self._passed_to: int | None = None
         self._hint: tuple[Position, JSON] | None = None
         self._rounds_logged = 0
         self._reveals_logged = 0
@@ -99,10 +97,6 @@ class BagApp(TableApp):
         self._after_change()
 
     # --- whose table it is ---------------------------------------------------------------------
-    @property
-    def _people(self) -> list[int]:
-        return [seat for seat in range(self.game.seats) if seat not in self._bots]
-
     def _seat_shown(self) -> int | None:
         """Whose pieces the table shows: the person to act, else the last one shown, else a spectator's."""
         seat = self.seat_to_act
@@ -309,20 +303,7 @@ class BagApp(TableApp):
             self._pick(int(event.option_id.removeprefix("piece-")))
 
     # --- hot-seat secrecy ----------------------------------------------------------------------
-    def _on_human_turn(self) -> None:
-        seat = self.seat_to_act
-        if len(self._people) > 1 and seat is not None and seat != self._passed_to:
-            self._passed_to = seat
-            self._paused = True
-            self._set_hidden(True)
-            self.push_screen(PassScreen(self.seat_name(seat)), lambda _result: self._resume_after_pass())
-
-    def _resume_after_pass(self) -> None:
-        self._paused = False
-        self._set_hidden(False)
-        self._after_change()
-
-    def _set_hidden(self, hidden: bool) -> None:
+    def _set_table_hidden(self, hidden: bool) -> None:
         self.query_one("#main", Horizontal).display = not hidden
         self.query_one("#bottom", Horizontal).display = not hidden
 

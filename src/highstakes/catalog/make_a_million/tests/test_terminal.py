@@ -35,8 +35,7 @@ from highstakes.testing.terminal import (
     wait_for,
 )
 from highstakes.tui import table_for
-from highstakes.tui.generic import PassScreen
-from highstakes.tui.screens import GameOverScreen, RulesScreen
+from highstakes.tui.screens import GameOverScreen, PassScreen, RulesScreen
 
 # The rulebook's seats A and B (0 and 2) against Z and Y (1 and 3), as in test_rules.
 HANDS = [

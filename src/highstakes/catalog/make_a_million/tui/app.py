@@ -37,7 +37,6 @@ from highstakes.catalog.make_a_million.words import N_, WORDS, _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.i18n.numbers import format_number
 from highstakes.tui.amounts import AmountError, amount_in_words, format_amount, parse_amount
-from highstakes.tui.generic import PassScreen
 from highstakes.tui.screens import GameOverScreen
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 from highstakes.tui.words import speak_bindings, styled
@@ -119,7 +118,6 @@ class MillionApp(TableApp):
         self._card_kind: str | None = None  # "play", "discard" or "call" while a card is chosen
         self._cursor: int | None = None
         self._shown_seat: int | None = None
-        self._passed_to: int | None = None
         self._hint: tuple[Position, dict[str, JSON]] | None = None
         self._tricks_logged = 0
         self._calls_logged = 0
@@ -163,14 +161,6 @@ class MillionApp(TableApp):
         self._after_change()
 
     # --- whose table it is ------------------------------------------------------------------------
-    @property
-    def _people(self) -> list[int]:
-        return [seat for seat in range(self.game.seats) if seat not in self._bots]
-
-    @property
-    def _secret(self) -> bool:
-        return len(self._people) > 1
-
     def _seat_shown(self) -> int | None:
         """Whose hand the table shows: the person to act, else the last one, else the only one."""
         seat = self.seat_to_act
@@ -498,19 +488,6 @@ class MillionApp(TableApp):
                 choices.focus()
 
     # --- hot-seat secrecy and the log -----------------------------------------------------------
-    def _on_human_turn(self) -> None:
-        seat = self.seat_to_act
-        if self._secret and seat is not None and seat != self._passed_to:
-            self._passed_to = seat
-            self._paused = True
-            self._set_table_hidden(True)
-            self.push_screen(PassScreen(self.seat_name(seat)), lambda _result: self._resume_after_pass())
-
-    def _resume_after_pass(self) -> None:
-        self._paused = False
-        self._set_table_hidden(False)
-        self._after_change()
-
     def _set_table_hidden(self, hidden: bool) -> None:
         for selector in ("#top", "#hand", "#bottom"):
             self.query_one(selector).display = not hidden

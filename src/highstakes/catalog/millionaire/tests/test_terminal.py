@@ -26,8 +26,7 @@ from highstakes.catalog.millionaire.tui.app import (
 )
 from highstakes.testing.terminal import decisions, drawn_text, log_text, run, wait_for
 from highstakes.tui import table_for
-from highstakes.tui.generic import PassScreen
-from highstakes.tui.screens import ConfirmScreen, RulesScreen
+from highstakes.tui.screens import ConfirmScreen, PassScreen, RulesScreen
 
 NO_HUNCHES = {"hunches": "off"}
 

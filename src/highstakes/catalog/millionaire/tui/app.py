@@ -34,7 +34,6 @@ from highstakes.catalog.millionaire.money import dollars
 from highstakes.catalog.millionaire.tui import draw
 from highstakes.catalog.millionaire.words import N_, WORDS, _
 from highstakes.engine.action import JSON, Action
-from highstakes.tui.generic import PassScreen
 from highstakes.tui.screens import ConfirmScreen, GameOverScreen
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 from highstakes.tui.words import speak_bindings, styled
@@ -171,7 +170,6 @@ class MillionaireApp(TableApp):
     def _reset_play_state(self) -> None:
         self._legal: list[Action] = []
         self._shown_seat: int | None = None  # whose view is on the screen (None: a spectator's)
-        self._passed_to: int | None = None
         self._hint: tuple[Position, dict[str, JSON]] | None = None
         self._menu: dict[str, JSON] = {}
 
@@ -201,15 +199,6 @@ class MillionaireApp(TableApp):
         self._after_change()
 
     # --- whose view is shown -------------------------------------------------------------------
-    @property
-    def _people(self) -> list[int]:
-        return [seat for seat in range(self.game.seats) if seat not in self._bots]
-
-    @property
-    def _shared_keyboard(self) -> bool:
-        """Several people at one keyboard: each one's secrets hide from the others."""
-        return len(self._people) > 1
-
     def _seat_shown(self) -> int | None:
         """Whose view the table shows: the person alone at the keyboard; with several people,
         the one to act once the keyboard is theirs, and nobody's secrets (a spectator's view)
@@ -437,19 +426,6 @@ class MillionaireApp(TableApp):
             self._send(action)
 
     # --- people sharing the keyboard ----------------------------------------------------------
-    def _on_human_turn(self) -> None:
-        seat = self.seat_to_act
-        if self._shared_keyboard and seat is not None and seat != self._passed_to:
-            self._passed_to = seat
-            self._paused = True
-            self._set_table_hidden(True)
-            self.push_screen(PassScreen(self.seat_name(seat)), lambda _result: self._resume_after_pass())
-
-    def _resume_after_pass(self) -> None:
-        self._paused = False
-        self._set_table_hidden(False)
-        self._after_change()
-
     def _set_table_hidden(self, hidden: bool) -> None:
         self.query_one("#main", Horizontal).display = not hidden
 
