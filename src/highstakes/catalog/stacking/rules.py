@@ -57,6 +57,7 @@ from highstakes.catalog.stacking.model import (
     settle,
 )
 from highstakes.catalog.stacking.options import StackingOptions
+from highstakes.catalog.stacking.sway import sway_of
 from highstakes.catalog.stacking.words import _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
@@ -413,6 +414,9 @@ class StackingState(GameState):
             "stack_height": len(self.stack),
             "misses": self.misses,
             "companion": self.companion,
+            # The aim-and-release swing for the piece about to be placed (sway.py); None when
+            # nothing is to be placed on the screen.
+            "sway": sway_of(len(self.stack)) if self.phase == STACK and not self.companion else None,
             "plates": {str(piece): {"width": plate.width, "thickness": plate.thickness, "mass": plate.mass}
                        for piece, plate in self.plates.items()},
             "events": [dict(event) for event in self.events[-SHOWN_EVENTS:]],
