@@ -177,6 +177,32 @@ def test_the_table_shows_the_auction_with_the_high_bid_and_who_holds_it() -> Non
     run(app, script)
 
 
+def test_at_80_by_24_the_bid_box_and_a_refusal_under_it_are_in_view_during_the_auction() -> None:
+    game = scripted(HANDS, WIDOW)
+    app = at_the_table(game, [None, "rules", "rules", "rules"])
+
+    def shown(selector: str) -> bool:
+        """Whether the widget is drawn whole inside the move panel's inner area."""
+        widget = app.query_one(selector)
+        panel = app.query_one("#act").content_region
+        region = widget.region
+        return region.height > 0 and panel.contains_region(region)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert shown("#amount") and shown("#choices")
+        await pilot.press("t", *"177000", "enter")
+        await pilot.pause()
+        assert static_text(app, "#notice").startswith("Not sent: ")
+        assert shown("#notice") and shown("#amount")
+        await pilot.resize_terminal(100, 44)  # room enough: the prompt stays with the message
+        await pilot.pause()
+        assert shown("#prompt") and shown("#notice") and shown("#amount")
+
+    run(app, script)
+
+
 def test_a_bid_in_the_wrong_step_is_refused_in_the_rules_words() -> None:
     game = scripted(HANDS, WIDOW)
     app = at_the_table(game, [None, "rules", "rules", "rules"])

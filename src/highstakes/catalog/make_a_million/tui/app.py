@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -45,6 +45,9 @@ GAME_ID = "make_a_million"
 #: The keys that pick a card of the hand, in hand order: h, n and q are the table's own.
 CARD_KEYS = "1234567890abcdefgijklmoprstuvwxyz"
 CARD_KINDS = ("discard", "play", "call")
+#: Terminals shorter than this many lines leave the move panel too little room for the auction's
+#: prompt, menu, bid box and a message together: the prompt gives way to the message.
+CRAMPED_BELOW = 32
 CHOOSE_KEYS = Binding.Group(N_("choose"), compact=True)
 
 
@@ -146,13 +149,22 @@ class MillionApp(TableApp):
             with Vertical(id="act"):
                 yield Static(id="prompt")
                 yield OptionList(id="choices")
-                yield Input(id="amount", placeholder=_("type a bid"))
+                # Compact (one line, no border) so that it fits under the menu at 80x24.
+                yield Input(id="amount", placeholder=_("Any bid: type it, Enter to send (t)"), compact=True)
                 yield Static(id="notice")
             yield self._log_panel()
         yield Footer()
 
     def on_mount(self) -> None:
         self._begin_game()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # A short terminal leaves the move panel five lines: see million.tcss.
+        self.query_one("#act", Vertical).set_class(event.size.height < CRAMPED_BELOW, "cramped")
+
+    def _set_notice(self, message: Text) -> None:
+        super()._set_notice(message)
+        self.query_one("#act", Vertical).set_class(bool(message.plain), "noticed")
 
     def _begin_game(self) -> None:
         opening = _("Game {number} · seed {seed}").format(number=self.games_started, seed=self.game.seed)
@@ -266,9 +278,8 @@ class MillionApp(TableApp):
         choices.disabled = not self._menu
         bidding = bool(self._menu) and view.get("phase") == "bid"
         box.display = bidding
-        if bidding:
-            box.border_title = _("Any bid: type it, Enter to send (t)")
         act = self.query_one("#act", Vertical)
+        act.set_class(bidding, "bidding")
         if self.game.is_over:
             act.border_title = _("Game over")
             prompt.update("")
