@@ -33,7 +33,7 @@ import platform
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 import highstakes as hs
+from greed_vs_pig import BUSY_SHARE, DEFAULT_SECONDS, PlayOne, load_pyspiel, measure, sample_outcome
 from highstakes.catalog.make_a_million import fast
 from highstakes.catalog.make_a_million.search import (
     DEFAULT_BUDGET,
@@ -50,34 +51,7 @@ from highstakes.catalog.make_a_million.search import (
     SearchBot,
 )
 
-#: Plays one whole game with the given random source and game index; returns its decisions.
-PlayOne = Callable[[random.Random, int], int]
-
-DEFAULT_SECONDS = 5.0
-#: Below this share of CPU time over wall time the machine was busy with something else.
-BUSY_SHARE = 0.9
 PLAYERS = 4
-
-
-@dataclass
-class Tally:
-    name: str
-    games: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0
-
-    @property
-    def decisions_per_second(self) -> float:
-        return self.decisions / self.seconds if self.seconds else 0.0
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds else 0.0
-
-    @property
-    def decisions_per_game(self) -> float:
-        return self.decisions / self.games if self.games else 0.0
 
 
 def play_million(rng: random.Random, index: int) -> int:
@@ -90,15 +64,6 @@ def play_million(rng: random.Random, index: int) -> int:
             game.act(seat, choice(game.legal_actions(seat)))
             decisions += 1
     return decisions
-
-
-def sample_outcome(outcomes: Sequence[tuple[int, float]], draw: float) -> int:
-    """The outcome whose cumulative probability first exceeds ``draw`` (in [0, 1))."""
-    for action, probability in outcomes:
-        draw -= probability
-        if draw < 0.0:
-            return action
-    return outcomes[-1][0]
 
 
 def oh_hell_player(pyspiel: ModuleType) -> PlayOne:
@@ -118,34 +83,6 @@ def oh_hell_player(pyspiel: ModuleType) -> PlayOne:
         return decisions
 
     return play_oh_hell
-
-
-def run_round(tally: Tally, play: PlayOne, rng: random.Random, seconds: float) -> None:
-    played = decisions = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    elapsed = 0.0
-    while elapsed < seconds:
-        decisions += play(rng, tally.games + played)
-        played += 1
-        elapsed = time.perf_counter() - start
-    tally.games += played
-    tally.decisions += decisions
-    tally.seconds += elapsed
-    tally.cpu_seconds += time.process_time() - cpu_start
-
-
-def measure_random(players: dict[str, PlayOne], seconds: float, rounds: int, warmup: int,
-                   seed: int) -> list[Tally]:
-    rngs = {name: random.Random(seed) for name in players}
-    for play in players.values():
-        warm = random.Random(seed ^ 0x5EED)
-        for index in range(warmup):
-            play(warm, 10_000_000 + index)
-    tallies = {name: Tally(name) for name in players}
-    for _ in range(rounds):
-        for name, play in players.items():
-            run_round(tallies[name], play, rngs[name], seconds / rounds)
-    return list(tallies.values())
 
 
 @dataclass
@@ -234,14 +171,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def load_pyspiel() -> tuple[ModuleType | None, str]:
-    try:
-        import pyspiel
-    except ImportError as error:
-        return None, str(error)
-    return pyspiel, ""
-
-
 def busy_note(shares: Sequence[tuple[str, float, float]]) -> list[str]:
     busy = [(name, cpu / wall) for name, cpu, wall in shares if wall and cpu / wall < BUSY_SHARE]
     if not busy:
@@ -270,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # 1. Random play.
     print(f"random play: {args.seconds:g} s per game in {args.rounds} alternating rounds")
-    tallies = measure_random(players, args.seconds, args.rounds, args.warmup, args.seed)
+    tallies = measure(players, None, args.seconds, args.rounds, args.warmup, args.seed)
     header = f"{'game':<28}{'games':>8}{'decisions':>12}{'seconds':>9}{'games/s':>10}{'decisions/s':>14}"
     print(header)
     print("-" * len(header))
