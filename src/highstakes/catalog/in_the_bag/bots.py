@@ -226,13 +226,19 @@ def hint(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
     best = max(gains.values())
     amount = min(amount for amount, gain in gains.items() if gain >= best - 1e-9)
     move = _thrifty(bids, amount)
+    gain = round(gains[amount])
+    if gain < 0:  # a bid is compulsory (the ¥100 minimum): the advice is the smallest expected loss
+        reason = _("the bag is worth about {value}; every bid is expected to lose, this one least: "
+                   "about {loss}").format(value=yen(round(belief.bag_value)), loss=yen(-gain))
+    else:
+        reason = _("the bag is worth about {value}; this bid's expected gain is {gain}").format(
+            value=yen(round(belief.bag_value)), gain=yen(gain))
     return {
         "action": move.to_json(),
         "label": str(move),
         "bag_value": round(belief.bag_value),
         "gains": [{"amount": amount, "gain": round(gain)} for amount, gain in gains.items()],
-        "reason": _("the bag is worth about {value}; this bid's expected gain is {gain}").format(
-            value=yen(round(belief.bag_value)), gain=yen(round(gains[amount]))),
+        "reason": reason,
     }
 
 

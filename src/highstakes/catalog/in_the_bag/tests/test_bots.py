@@ -50,6 +50,21 @@ def test_the_advisor_gives_the_bags_expected_value_and_each_bids_expected_gain()
         {sum(action.to_json()["bid"]) for action in game.legal_actions(0)})
 
 
+def test_when_every_bid_is_expected_to_lose_the_advisor_says_so_and_advises_the_smallest_loss(monkeypatch):
+    from highstakes.catalog.in_the_bag import bots
+
+    game = new(2)
+    play(game, (0, {"feed": 100}), (1, {"feed": 100}))
+    view = game.view(0)
+    # A bid is compulsory; suppose the others are believed to outbid almost anything.
+    monkeypatch.setattr(bots, "bid_gains", lambda view, bids: (believe(view), {100: -60.4, 200: -150.0}))
+    advice = hint(view, [action for action in game.legal_actions(0) if action.to_json()["bid"] in
+                         ([100], [100, 100])])
+    assert advice["action"] == {"bid": [100]}
+    assert "every bid is expected to lose, this one least: about ¥60" in advice["reason"]
+    assert "-" not in advice["reason"] and "−" not in advice["reason"]
+
+
 def test_the_advisor_when_there_is_nothing_to_decide():
     assert hint(new(2).view(0), [])["action"] is None
 
