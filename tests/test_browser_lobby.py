@@ -169,3 +169,17 @@ def test_an_empty_custom_value_is_asked_for_before_sending(visitors: Visitors, s
     expect(page.get_by_label(label)).to_have_attribute("aria-invalid", "true")
     assert rooms_on_server(server_url) == before
     visitors.assert_no_page_errors()
+
+
+def test_a_name_typed_as_an_options_own_value_is_not_told_how_to_type_numbers(visitors: Visitors) -> None:
+    page = visitors.open("/")
+    expect(page.locator(".game-card[data-game='millionaire']")).to_be_visible()
+    page.select_option("#game", "millionaire")
+    page.select_option("#option-pack", label="your own…")
+    box = page.locator("#option-pack-custom")
+    expect(box).to_be_visible()
+    expect(page.locator("#option-pack-custom-help")).to_be_hidden()
+    # Where numbers are meant (the case values, typed in dollars), the help says how to type them.
+    page.select_option("#game", GAME)
+    page.select_option(f"#option-{OPTION}", label="your own…")
+    expect(page.locator(f"#option-{OPTION}-custom-help")).to_be_visible()

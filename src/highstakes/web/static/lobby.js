@@ -272,10 +272,14 @@ function customValueBox(spec, select) {
   text.dataset.custom = spec.name;
   const entry = amountsEntry(spec);
   const label = entry ? unitWords(entry, sentence(spec.also_accepts)) : sentence(spec.also_accepts);
+  // How to type numbers is said only where numbers are meant: a pack's name or a list of
+  // categories is typed as the label says.
+  const numeric = spec.choices.some((choice) => typeof choice === "number");
   const help = entry ? amountsHelp(entry)
-    : t("Separate numbers with commas or spaces (no thousands separators), or type JSON such as [1, 2, 3].");
+    : numeric ? t("Separate numbers with commas or spaces (no thousands separators), or type JSON such as [1, 2, 3].")
+      : "";
   const box = el("div", { class: "custom-value" },
-    el("label", { for: id }, label), text, el("span", { class: "help", id: helpId }, help));
+    el("label", { for: id }, label), text, el("span", { class: "help", id: helpId, hidden: !help }, help));
   // A default outside the choices can only be shown as a custom value.
   const defaultIsChoice = spec.choices.some((choice) => choice === spec.default);
   if (!defaultIsChoice && spec.default !== null && spec.default !== undefined) {
