@@ -367,3 +367,18 @@ def test_the_lobby_fits_a_phone(visitors: Visitors, server_url: str) -> None:
     )
     assert outside == []
     visitors.assert_no_page_errors()
+
+
+def test_a_four_seat_room_fits_a_phone_with_its_status_bar_edge_to_edge(
+        visitors: Visitors, server_url: str) -> None:
+    seats = ["human", "bot:random", "bot:random", "bot:random"]
+    room = post_json(server_url, "/api/rooms", {"game": "greed", "seats": seats})["room"]
+    phone = visitors.open(f"/r/{room}", phone=True)
+    expect(phone.locator("#seat-strip li").nth(3)).to_be_visible()
+    width = phone.evaluate("() => document.documentElement.clientWidth")
+    # The sticky bar reaches across the page's padding, and no further.
+    bar = phone.evaluate("() => { const box = document.querySelector('#status').getBoundingClientRect();"
+                         " return [box.left, box.right]; }")
+    assert bar == [0, width]
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= width
+    visitors.assert_no_page_errors()
