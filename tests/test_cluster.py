@@ -8,9 +8,17 @@ errors) run everywhere.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import importlib.util
 import json
+import os
+import shutil
+import signal
 import socket
+import subprocess
+import sys
+import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -152,3 +160,66 @@ def test_workers_of_another_version_are_refused_in_one_line(local_ray):
         cluster.connect()
         with pytest.raises(ClusterError, match=r"workers run highstakes \S+ and this machine 0\.0\.0-other"):
             cluster.check_workers(expected="0.0.0-other")
+
+
+def free_ports(count: int) -> list[int]:
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for each in sockets:
+            each.bind(("127.0.0.1", 0))
+        return [each.getsockname()[1] for each in sockets]
+    finally:
+        for each in sockets:
+            each.close()
+
+
+@pytest.fixture
+def ray_head_with_a_token() -> Iterator[tuple[str, str]]:
+    """A Ray head node of its own (``ray start``), with token authentication on: its Ray Client
+    address and its token. Its own ports and folder, so that it meets no other Ray here."""
+    pytest.importorskip("ray", reason="Ray is the optional extra 'cluster'")
+    token = "0123456789abcdef0123456789abcdef"
+    gcs, client, manager, objects, agent, agent_grpc, runtime, metrics = free_ports(8)
+    folder = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's sockets live in it
+    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": token, "RAY_USAGE_STATS_ENABLED": "0"}
+    command = [shutil.which("ray") or "ray", "start", "--head", "--block", "--num-cpus", "1",
+               "--include-dashboard", "false", "--disable-usage-stats", "--temp-dir", folder,
+               "--port", str(gcs), "--ray-client-server-port", str(client),
+               "--node-manager-port", str(manager), "--object-manager-port", str(objects),
+               "--dashboard-agent-listen-port", str(agent), "--dashboard-agent-grpc-port", str(agent_grpc),
+               "--runtime-env-agent-port", str(runtime), "--metrics-export-port", str(metrics)]
+    head = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", client), timeout=1).close()
+                break
+            assert head.poll() is None and time.monotonic() < deadline, "the Ray head did not start"
+            time.sleep(0.5)
+        yield f"ray://127.0.0.1:{client}", token
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(head.pid, signal.SIGTERM)
+        try:
+            head.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_cluster_with_token_authentication_is_reached_with_its_token_alone(ray_head_with_a_token, tmp_path):
+    # Ray 2.59 and later start clusters with token authentication. Given the token, and no
+    # RAY_AUTH_MODE (which the Ray Client needs before it sends any), the command gets in.
+    address, token = ray_head_with_a_token
+    env = {key: value for key, value in os.environ.items() if not key.startswith("RAY_AUTH")}
+    env.update(RAY_AUTH_TOKEN=token, HOME=str(tmp_path), RAY_USAGE_STATS_ENABLED="0")
+    line = [sys.executable, "-m", "highstakes", "simulate", "greed", "--games", "20", "--bots",
+            "random,heuristic", "--seed", "5", "--json"]
+    on_ray = subprocess.run([*line, "--cluster", address], env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert on_ray.returncode == 0, on_ray.stderr
+    pool = subprocess.run(line, env=env, capture_output=True, text=True, timeout=120)
+    assert json.loads(on_ray.stdout) == json.loads(pool.stdout)

@@ -20,8 +20,10 @@ this process (``ray.init`` called by the program) is used as it is and left conn
 from __future__ import annotations
 
 import logging
+import os
 import re
 import socket
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType, TracebackType
 from typing import Any, TypeVar
@@ -37,6 +39,8 @@ AUTO = "auto"
 CLIENT_FORM = "ray://HOST:PORT"
 _CLIENT_ADDRESS = re.compile(r"ray://(?P<host>\[[0-9A-Fa-f:.]+\]|[^:/\s\[\]]+):(?P<port>\d{1,5})/?")
 _REACH_SECONDS = 5.0  # a first TCP connection; Ray Client itself waits 30 s for a closed port
+#: Where Ray keeps a cluster's authentication token by default (``ray get-auth-token``).
+_DEFAULT_TOKEN_FILE = os.path.join("~", ".ray", "auth_token")
 
 
 class ClusterUnavailable(Exception):
@@ -87,6 +91,8 @@ class RayCluster:
             raise ValueError(_("workers must be at least 1; got {count}").format(count=workers))
         self.address = address
         self._endpoint = check_address(address)
+        if self._endpoint is not None:
+            offer_token()  # before Ray is imported: Ray reads it once
         self._ray = require_ray()
         self._requested = workers
         self._on_connecting = on_connecting
@@ -147,10 +153,16 @@ class RayCluster:
             raise ClusterError(_("cannot reach the Ray cluster at {address}: {reason}").format(
                 address=self.address, reason=_reason(error))) from None
         try:
-            ray.init(self.address, **quiet)
+            with warnings.catch_warnings():  # Ray's own warning would break the one-line error below
+                warnings.simplefilter("ignore")
+                ray.init(self.address, **quiet)
         except (ConnectionError, RuntimeError, ValueError) as error:
-            raise ClusterError(_("cannot reach the Ray cluster at {address}: {reason}").format(
-                address=self.address, reason=_reason(error))) from None
+            message = _("cannot reach the Ray cluster at {address}: {reason}").format(
+                address=self.address, reason=_reason(error))
+            # The port answered, so the likeliest cause is a cluster that asks for a token.
+            hint = _("if the cluster uses token authentication (the default from Ray 2.59 on), give its "
+                     "token in RAY_AUTH_TOKEN or in {file}").format(file=_DEFAULT_TOKEN_FILE)
+            raise ClusterError(f"{message}; {hint}") from None
 
     def check_workers(self, expected: str = highstakes.__version__) -> None:
         """Raise :class:`ClusterError` unless a worker runs highstakes ``expected``."""
@@ -204,6 +216,26 @@ class RayCluster:
         finally:
             for reference in pending:  # stopped early (an error, Ctrl-C): the rest is not wanted
                 ray.cancel(reference)
+
+
+def offer_token() -> bool:
+    """Have the Ray Client send this machine's Ray token, when it has one and nothing says
+    otherwise; True if it will.
+
+    Ray 2.59 and later start clusters with token authentication, and the Ray Client sends the
+    token only when ``RAY_AUTH_MODE=token`` is set: without it the connection is refused with
+    nothing but a timeout. A client that sends a token to a cluster without authentication is
+    let in all the same, so offering it costs nothing. An explicit ``RAY_AUTH_MODE`` is left
+    as it is. Ray reads the setting once, when it is first imported: a program that imports
+    Ray before connecting sets ``RAY_AUTH_MODE=token`` itself.
+    """
+    if "RAY_AUTH_MODE" in os.environ:
+        return os.environ["RAY_AUTH_MODE"] == "token"
+    token_file = os.environ.get("RAY_AUTH_TOKEN_PATH") or os.path.expanduser(_DEFAULT_TOKEN_FILE)
+    if not (os.environ.get("RAY_AUTH_TOKEN") or os.path.isfile(token_file)):
+        return False
+    os.environ["RAY_AUTH_MODE"] = "token"
+    return True
 
 
 def _reason(error: BaseException) -> str:
