@@ -86,10 +86,12 @@ def sample_outcome(outcomes: Sequence[tuple[int, float]], draw: float) -> int:
     return outcomes[-1][0]
 
 
-def pig_player(pyspiel: ModuleType) -> PlayOne:
-    game = pyspiel.load_game("pig")
+def openspiel_player(pyspiel: ModuleType, name: str, params: dict[str, Any] | None = None) -> PlayOne:
+    """An OpenSpiel game driven from Python as a Python bot would drive it: chance sampled from
+    ``chance_outcomes()``, a uniformly random legal action at every decision."""
+    game = pyspiel.load_game(name, params or {})
 
-    def play_pig(rng: random.Random, index: int) -> int:
+    def play_openspiel(rng: random.Random, index: int) -> int:
         state = game.new_initial_state()
         choice = rng.choice
         draw = rng.random
@@ -102,7 +104,7 @@ def pig_player(pyspiel: ModuleType) -> PlayOne:
                 decisions += 1
         return decisions
 
-    return play_pig
+    return play_openspiel
 
 
 def run_round(
@@ -204,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     players: dict[str, PlayOne] = {"greed (highstakes, Python)": play_greed}
     pyspiel, why_not = load_pyspiel()
     if pyspiel is not None:
-        players["pig (OpenSpiel, C++)"] = pig_player(pyspiel)
+        players["pig (OpenSpiel, C++)"] = openspiel_player(pyspiel, "pig")
 
     budget = f"{args.games:,} games" if args.games is not None else f"{args.seconds:g} s"
     versions: dict[str, Any] = {"python": platform.python_version(), "highstakes": hs.__version__}

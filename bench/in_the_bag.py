@@ -27,7 +27,6 @@ import platform
 import random
 import sys
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
 import highstakes as hs
@@ -38,7 +37,7 @@ from greed_vs_pig import (
     format_table,
     load_pyspiel,
     measure,
-    sample_outcome,
+    openspiel_player,
 )
 
 
@@ -54,25 +53,6 @@ def bag_player(players: int) -> PlayOne:
         return decisions
 
     return play_bag
-
-
-def auction_player(pyspiel: ModuleType, players: int, max_value: int) -> PlayOne:
-    game = pyspiel.load_game("first_sealed_auction", {"players": players, "max_value": max_value})
-
-    def play_auction(rng: random.Random, index: int) -> int:
-        state = game.new_initial_state()
-        choice = rng.choice
-        draw = rng.random
-        decisions = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_outcome(state.chance_outcomes(), draw()))
-            else:
-                state.apply_action(choice(state.legal_actions()))
-                decisions += 1
-        return decisions
-
-    return play_auction
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -110,7 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     players: dict[str, PlayOne] = {"in_the_bag (highstakes)": bag_player(args.players)}
     pyspiel, why_not = load_pyspiel()
     if pyspiel is not None:
-        auction = auction_player(pyspiel, args.players, args.max_value)
+        auction = openspiel_player(pyspiel, "first_sealed_auction",
+                                   {"players": args.players, "max_value": args.max_value})
         players["first_sealed_auction (C++)"] = auction
 
     budget = f"{args.games:,} games" if args.games is not None else f"{args.seconds:g} s"

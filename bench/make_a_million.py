@@ -35,13 +35,12 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 import highstakes as hs
-from greed_vs_pig import BUSY_SHARE, DEFAULT_SECONDS, PlayOne, load_pyspiel, measure, sample_outcome
+from greed_vs_pig import BUSY_SHARE, DEFAULT_SECONDS, PlayOne, load_pyspiel, measure, openspiel_player
 from highstakes.catalog.make_a_million import fast
 from highstakes.catalog.make_a_million.search import (
     DEFAULT_BUDGET,
@@ -64,25 +63,6 @@ def play_million(rng: random.Random, index: int) -> int:
             game.act(seat, choice(game.legal_actions(seat)))
             decisions += 1
     return decisions
-
-
-def oh_hell_player(pyspiel: ModuleType) -> PlayOne:
-    game = pyspiel.load_game("oh_hell", {"players": PLAYERS})
-
-    def play_oh_hell(rng: random.Random, index: int) -> int:
-        state = game.new_initial_state()
-        choice = rng.choice
-        draw = rng.random
-        decisions = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_outcome(state.chance_outcomes(), draw()))
-            else:
-                state.apply_action(choice(state.legal_actions()))
-                decisions += 1
-        return decisions
-
-    return play_oh_hell
 
 
 @dataclass
@@ -186,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     pyspiel, why_not = load_pyspiel()
     players: dict[str, PlayOne] = {"make_a_million (Python)": play_million}
     if pyspiel is not None:
-        players["oh_hell (OpenSpiel, C++)"] = oh_hell_player(pyspiel)
+        players["oh_hell (OpenSpiel, C++)"] = openspiel_player(pyspiel, "oh_hell", {"players": PLAYERS})
         try:
             from importlib.metadata import version
 
