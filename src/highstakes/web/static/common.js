@@ -359,6 +359,22 @@ export function sendAction(table, action) {
 }
 
 /**
+ * Ask the server for advice on the position on screen (with `input`, such as a confidence the
+ * player stated), once per position and input. Returns true when asked: the caller then draws
+ * the hint as awaited until it comes. Nothing is asked where there is nothing to decide, or
+ * where the table has no advisor (`table.noHints`).
+ */
+export function requestHint(table, input = null) {
+  const { message, send } = table;
+  if (!message?.legal?.length || table.noHints) return false;
+  const asked = input ? JSON.stringify(input) : "";
+  if (table.hint?.version === message.version && (table.hint.asked ?? "") === asked) return false;
+  if (!send(input ? { type: "hint", input } : { type: "hint" })) return false;
+  table.hint = { version: message.version, asked, waiting: true };
+  return true;
+}
+
+/**
  * Whether an action sent earlier still awaits its answer when `message` arrives. An update
  * about something else (a seat connecting, say) for the same position leaves it waiting, and
  * so does another seat's move that the server played first (in a game where seats move at

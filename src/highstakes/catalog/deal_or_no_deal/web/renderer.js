@@ -21,7 +21,7 @@
 
 import {
   amountInWords, controlNamed, el, focusedName, isOwnSeat, isSeated, onTableKeys, parseAmount, playerRow,
-  playersHead, refusalWords, ruleTitle, sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
+  playersHead, refusalWords, ruleTitle, sameAction, seatName, requestHint, sendAction, stillPending, speak, toggleDetails,
 } from "/static/common.js";
 import {
   fillNodes, fixed, money, number, percent as share, signFirst, withCurrency, words,
@@ -166,17 +166,8 @@ function play(action) {
 }
 
 function askHint() {
-  const { message, send } = table;
   table.advisorOpen = true;
-  if (!message?.legal?.length) {
-    drawAdvisor();
-    return;
-  }
-  if (table.hint?.version === message.version) {
-    drawAdvisor(); // asked already for this position
-    return;
-  }
-  if (send({ type: "hint" })) table.hint = { version: message.version, waiting: true };
+  requestHint(table);
   drawAdvisor();
 }
 

@@ -14,7 +14,7 @@
 
 import {
   controlNamed, el, focusedName, formatNumber as points, isOwnSeat, isSeated, onTableKeys, playerRow,
-  playersHead, ruleTitle, sameAction, seatName, sendAction, stillPending, speak, toggleDetails,
+  playersHead, ruleTitle, sameAction, seatName, requestHint, sendAction, stillPending, speak, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, percent, words } from "/static/i18n.js";
 
@@ -107,13 +107,7 @@ function play(action) {
 }
 
 function askHint() {
-  const { message, send } = table;
-  if (!message?.legal?.length) return;
-  if (table.hint?.version === message.version) return; // asked already for this position
-  if (send({ type: "hint" })) {
-    table.hint = { version: message.version, waiting: true };
-    drawChoices();
-  }
+  if (requestHint(table)) drawChoices();
 }
 
 function toggleRules() {

@@ -21,7 +21,7 @@
 
 import {
   controlNamed, el, focusedName, onTableKeys, playerRow, playersHead, refusalWords,
-  ruleTitle, sameAction, seatName, sendAction, speak, stillPending, toggleDetails,
+  ruleTitle, sameAction, seatName, requestHint, sendAction, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
 
@@ -176,13 +176,7 @@ function seal() {
 }
 
 function askHint() {
-  const { message, send } = table;
-  if (!message?.legal?.length) return;
-  if (table.hint?.version === message.version) return; // asked already for this position
-  if (send({ type: "hint" })) {
-    table.hint = { version: message.version, waiting: true };
-    draw();
-  }
+  if (requestHint(table)) draw();
 }
 
 function toggleRules() {

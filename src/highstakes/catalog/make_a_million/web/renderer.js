@@ -19,7 +19,7 @@
 
 import {
   amountInWords, controlNamed, el, focusedName, isOwnSeat, isSeated, onTableKeys, parseAmount, refusalWords,
-  ruleTitle, sameAction, seatName, sendAction, speak, stillPending, toggleDetails,
+  ruleTitle, sameAction, seatName, requestHint, sendAction, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
 
@@ -193,13 +193,7 @@ function chooseCard(card) {
 }
 
 function askHint() {
-  const { message, send } = table;
-  if (!message?.legal?.length || table.noHints) return;
-  if (table.hint?.version === message.version) return; // asked already for this position
-  if (send({ type: "hint" })) {
-    table.hint = { version: message.version, waiting: true };
-    drawControls();
-  }
+  if (requestHint(table)) drawControls();
 }
 
 function toggleRules() {

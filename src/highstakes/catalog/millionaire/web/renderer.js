@@ -17,7 +17,7 @@
 
 import {
   el, isOwnSeat, isSeated, listWords, onTableKeys, playerRow, playersHead, refusalWords, sameAction, seatName,
-  sendAction, speak, stillPending, toggleDetails,
+  requestHint, sendAction, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, words } from "/static/i18n.js";
 
@@ -125,14 +125,7 @@ function askPhone() {
  * even while the last one waits: the server then answers only the latest.
  */
 function askHint(input = null) {
-  const { message, send } = table;
-  if (!message?.legal?.length) return;
-  const asked = input ? JSON.stringify(input) : "";
-  if (table.hint?.version === message.version && table.hint.asked === asked) return;
-  if (send(input ? { type: "hint", input } : { type: "hint" })) {
-    table.hint = { version: message.version, asked, waiting: true };
-    drawStage();
-  }
+  if (requestHint(table, input)) drawStage();
 }
 
 /** The confidence typed in the form, {A: 60, B: 40, C: 0, D: 0}; a blank or a closed field is 0.
