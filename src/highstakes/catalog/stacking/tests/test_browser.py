@@ -1,0 +1,252 @@
+"""The stacking game's own table in a real browser (Debian's Chromium) against a real server.
+
+A person plays through the page only: a bid is typed or stepped and sent with "Bid", a row is
+laid with a button per piece, and a piece is placed by letting it go as it swings (the Drop
+button, Space, or a press on the drawing). The swing's clock is fixed by the page's
+``window.__stackingClock`` hook, so every release happens at a known time and must send
+exactly the offset of ``sway.py``'s formula. The tests observe the room's WebSocket and never
+send a message themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+# The fixtures are used by their names: server_url, browser, visitors.
+from highstakes.catalog.stacking.sway import sway_offset
+from highstakes.testing.browsers import (
+    NEXT_DECISION_JS,
+    PHONE,
+    RECORDER_JS,
+    STEP_TIMEOUT_MS,
+    Visitors,
+    acts_sent,
+    browser_fixture,  # noqa: F401
+    join,
+    last_state,
+    post_json,
+    server_fixture,  # noqa: F401
+    visitors_fixture,  # noqa: F401
+)
+
+# The swing's clock stands still at `window.__stackingNow` (ms) until a test moves it.
+CLOCK_JS = "window.__stackingNow = 1000; window.__stackingClock = () => window.__stackingNow;"
+START_MS = 1000
+
+SENT_JS = "(count) => window.__hs.sent.filter((m) => m.type === 'act').length > count"
+LAST_SENT_JS = "() => window.__hs.sent.filter((m) => m.type === 'act').at(-1).action"
+# The table drawn for the latest state, with the person's controls ready.
+READY_JS = """(version) => {
+  const state = window.__hs.last;
+  return !!state && state.version >= version && state.legal.length > 0
+    && document.querySelector("#table .stk .moves button:not([aria-disabled])") !== null;
+}"""
+
+
+def offset_words(offset: int) -> str:
+    """Where a piece went, as the page says it in English (millimetres, up to two decimals)."""
+    if offset == 0:
+        return "centred"
+    distance = f"{abs(offset) / 100:.2f}".rstrip("0").rstrip(".")
+    return f"{distance} mm {'left' if offset < 0 else 'right'} of centre"
+
+
+def decide(page: Page, after: int) -> dict[str, Any]:
+    """Wait for the person's next decision and its controls; returns the state (or an "over" state)."""
+    turn = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], after]).json_value()
+    if turn["over"]:
+        return last_state(page)
+    page.wait_for_function(READY_JS, arg=turn["version"])
+    return last_state(page)
+
+
+def act(page: Page, click: Any) -> dict[str, Any]:
+    """Do something on the page that sends one action; returns the action sent."""
+    before = acts_sent(page)
+    click()
+    page.wait_for_function(SENT_JS, arg=before)
+    return page.evaluate(LAST_SENT_JS)
+
+
+def to_my_placement(page: Page, after: int = -1) -> dict[str, Any]:
+    """Bid one piece, lay the first piece offered and pass, until it is the person's turn to place."""
+    table = page.locator("#table")
+    while True:
+        state = decide(page, after)
+        view = state["view"]
+        if state["status"] == "over" or view["phase"] == "stack":
+            return state
+        if view["phase"] == "lay":
+            sent = act(page, lambda: table.locator(".lay-button").first.click())
+            assert "lay" in sent or "take" in sent
+        elif view["rows"][0]:
+            assert act(page, lambda: table.locator(".pass-button").click()) == {"pass": True}
+        else:
+            table.locator("input.bid-count").fill(str(max(1, view["high_bid"])))
+            assert act(page, lambda: table.locator(".bid-button").click()) == {"bid": max(1, view["high_bid"])}
+        after = state["version"]
+
+
+def release_at(page: Page, elapsed: int, how: str) -> tuple[dict[str, Any], int]:
+    """Let the swinging piece go `elapsed` ms into its swing; returns the action sent and the formula's offset."""
+    sway = last_state(page)["view"]["sway"]
+    expected = sway_offset(elapsed, sway["amplitude"], sway["period_ms"])
+    page.evaluate("(now) => { window.__stackingNow = now; }", START_MS + elapsed)
+    table = page.locator("#table")
+    if how == "button":
+        sent = act(page, lambda: table.locator("button.drop").click())
+    elif how == "space":
+        sent = act(page, lambda: page.keyboard.press("Space"))
+    else:
+        sent = act(page, lambda: table.locator(".svg-box svg").dispatch_event("pointerdown"))
+    page.evaluate("(now) => { window.__stackingNow = now; }", START_MS)
+    return sent, expected
+
+
+def test_the_swing_is_sway_py_formula():
+    """The renderer's offset function against sway.py's, at hand-picked moments of a swing."""
+    # A quarter swing is the full reach right, three quarters the full reach left.
+    assert sway_offset(450, 900, 1800) == 900
+    assert sway_offset(1350, 900, 1800) == -900
+    assert sway_offset(0, 900, 1800) == 0
+
+
+def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str, visitors: Visitors):
+    room = post_json(server_url, "/api/rooms", {"game": "stacking", "seats": ["human", "bot:reckless"]})["room"]
+    page = visitors.open(f"/r/{room}")
+    page.add_init_script(CLOCK_JS)
+    page.evaluate(CLOCK_JS)
+    join(page, "Ann", 0)
+    table = page.locator("#table")
+    # The page's own swing function is sway.py's, moment by moment.
+    moments = [0, 37, 225, 450, 700, 1111, 1799, 2500]
+    shown = page.evaluate("""async (moments) => {
+      const { swayOffset } = await import("/games/stacking/renderer.js");
+      return moments.map((t) => swayOffset(t, 1260, 1620));
+    }""", moments)
+    assert shown == [sway_offset(moment, 1260, 1620) for moment in moments]
+
+    state = decide(page, -1)
+    assert state["view"]["phase"] == "bid"
+    expect(table.locator(".banner")).to_contain_text("Round 1: your bid.")
+    expect(table.locator(".controls")).to_contain_text("Match or raise the highest bid: 0–9 pieces")
+    # More pieces than a hand holds is sent as typed and refused in the rule's words; nothing changes.
+    table.locator("input.bid-count").fill("12")
+    assert act(page, lambda: table.locator(".bid-button").click()) == {"bid": 12}
+    expect(table.locator(".refusal")).to_contain_text("you hold 9 pieces: you may take pieces from the bag only")
+    assert last_state(page)["version"] == state["version"]
+    # The steps stay in the legal range: − from 12 goes down to the highest legal bid.
+    table.locator("button.step").first.click()
+    expect(table.locator("input.bid-count")).to_have_value("9")
+    table.locator("input.bid-count").fill("2")
+    assert act(page, lambda: table.locator(".bid-button").click()) == {"bid": 2}
+    state = decide(page, state["version"])
+    assert state["view"]["phase"] == "lay"
+    expect(table.locator(".controls")).to_contain_text("Lay 2 more pieces toward the centre.")
+    assert act(page, lambda: table.get_by_role("button", name="lay a ¥500 coin in your row").click()) == {"lay": 500}
+    state = decide(page, state["version"])
+    assert act(page, lambda: table.locator(".lay-button").first.click()) == {"lay": 100}
+
+    state = to_my_placement(page, state["version"])
+    view = state["view"]
+    assert view["phase"] == "stack" and view["turn"] == 0
+    # The rows, nearest the centre first, and the events in words.
+    expect(table.locator(".board")).to_contain_text("Row, nearest the centre first:")
+    expect(table.locator(".board .seat-row").first.get_by_role("img")).to_have_attribute(
+        "aria-label", "¥500 coin, ¥100 coin")
+    expect(table.locator(".log")).to_contain_text("You bid 2 pieces.")
+    expect(table.locator(".log")).to_contain_text("starts the stack on the table.")
+    # The stack to scale: its bottom piece drawn at its real width, and its text alternative.
+    bottom = view["stack"][0]
+    plate = table.locator(".stack-svg rect.plate[data-level='0']")
+    assert float(plate.get_attribute("width")) == view["plates"][str(bottom["piece"])]["width"]
+    expect(table.locator("#stk-svg-desc")).to_contain_text("1 piece,")
+    expect(table.locator("#stk-svg-desc")).to_contain_text("its weight is centred over the bottom piece")
+    expect(table.locator(".drawing figcaption")).to_contain_text("thicknesses drawn")
+
+    # Three releases, each its own way, each at a fixed moment of its swing.
+    placements = 0
+    for elapsed, how in ((230, "button"), (1300, "space"), (610, "drawing")):
+        piece = state["view"]["rows"][0][0]
+        sent, expected = release_at(page, elapsed, how)
+        assert sent == {"place": expected}, how
+        placements += 1
+        # The placement is told in words, with where it went.
+        page.wait_for_function("(version) => window.__hs.last.version > version", arg=state["version"])
+        expect(table.locator(".log")).to_contain_text(f"You place your ¥{piece:,} {'coin' if piece < 1000 else 'bill'} {offset_words(expected)}")
+        state = to_my_placement(page, state["version"])
+        if state["status"] == "over" or state["view"]["phase"] != "stack":
+            break
+    assert placements >= 2
+    visitors.assert_no_page_errors()
+
+
+def test_a_spectator_sees_the_table_without_controls(server_url: str, visitors: Visitors):
+    room = post_json(server_url, "/api/rooms", {"game": "stacking", "seats": ["human", "bot:careful"]})["room"]
+    player = visitors.open(f"/r/{room}")
+    join(player, "Ann", 0)
+    decide(player, -1)
+    watcher = visitors.open(f"/r/{room}")
+    watcher.wait_for_function("() => window.__hs.last?.view?.game === 'stacking'")
+    table = watcher.locator("#table")
+    expect(table.locator(".controls")).to_contain_text("You are watching this table.")
+    expect(table.locator(".moves button")).to_have_count(0)
+    expect(table.locator(".board")).to_contain_text("Ann")
+    expect(table.locator(".facts")).to_contain_text("40 pieces")
+    visitors.assert_no_page_errors()
+
+
+def test_companion_mode_reports_each_outcome_with_a_button(server_url: str, visitors: Visitors):
+    body = {"game": "stacking", "seats": ["human", "bot:reckless"], "options": {"companion": True}}
+    room = post_json(server_url, "/api/rooms", body)["room"]
+    page = visitors.open(f"/r/{room}")
+    join(page, "Ann", 0)
+    state = to_my_placement(page)
+    assert state["view"]["companion"] and state["view"]["sway"] is None
+    table = page.locator("#table")
+    reports = table.locator(".report-row button")
+    expect(reports).to_have_count(4)
+    for label in ("it stood", "it fell to the table (place it again)", "the stack fell", "I moved another piece"):
+        expect(table.get_by_role("button", name=label)).to_be_visible()
+    expect(table.locator("button.drop")).to_have_count(0)
+    assert act(page, lambda: table.get_by_role("button", name="it fell to the table (place it again)").click()) == {
+        "report": "miss"}
+    state = decide(page, state["version"])
+    expect(table.locator(".misses")).to_contain_text("This piece has missed 1 time")
+    expect(table.locator(".log")).to_contain_text("it slides off to the table (miss 1)")
+    assert act(page, lambda: table.get_by_role("button", name="it stood").click()) == {"report": "stood"}
+    visitors.assert_no_page_errors()
+
+
+def test_a_placement_in_spanish_on_a_phone(server_url: str, visitors: Visitors, browser):
+    """The table's words in Spanish, and a stack and controls that fit a phone's width."""
+    room = post_json(server_url, "/api/rooms", {"game": "stacking", "seats": ["human", "bot:reckless"]})["room"]
+    context = browser.new_context(base_url=server_url, locale="es-ES", viewport=PHONE, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    visitors.contexts.append(context)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    context.add_init_script(RECORDER_JS)
+    context.add_init_script(CLOCK_JS)
+    page = context.new_page()
+    page.on("pageerror", lambda error: visitors.problems.append(f"uncaught: {error}"))
+    page.goto(f"/r/{room}")
+    page.wait_for_function("() => document.documentElement.dataset.words === 'ready'")
+    page.fill("#player-name", "Ana")
+    page.locator("#join-seats button").first.click()
+    page.wait_for_function("() => window.__hs.last?.seat === 0")
+    table = page.locator("#table")
+    decide(page, -1)
+    expect(table.locator("#stk-controls-heading")).to_have_text("Tu puja")
+    state = to_my_placement(page)
+    assert state["view"]["phase"] == "stack"
+    expect(table.locator("#stk-stack-heading")).to_have_text("La pila")
+    expect(table.locator("button.drop")).to_contain_text("Soltar")
+    expect(table.locator("#stk-svg-desc")).to_contain_text("La pila, vista de lado")
+    box = table.locator(".stack-svg").bounding_box()
+    assert box is not None and box["width"] <= PHONE["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    sent, expected = release_at(page, 400, "button")
+    assert sent == {"place": expected}
+    visitors.assert_no_page_errors()
