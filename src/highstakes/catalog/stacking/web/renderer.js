@@ -704,10 +704,14 @@ function eventWords(event) {
   else if (event.outcome === "touched") {
     outcome = you ? tn("another piece moved: you take {n} piece.", "another piece moved: you take {n} pieces.", event.took ?? 0)
       : tn("another piece moved: {name} takes {n} piece.", "another piece moved: {name} takes {n} pieces.", event.took ?? 0, { name: who });
+  } else if (event.misses >= MISSES_ALLOWED) {
+    outcome = you ? tn("a third miss brings the stack down: you take {n} piece.",
+      "a third miss brings the stack down: you take {n} pieces.", event.took ?? 0)
+      : tn("a third miss brings the stack down: {name} takes {n} piece.",
+        "a third miss brings the stack down: {name} takes {n} pieces.", event.took ?? 0, { name: who });
   } else {
-    const third = event.misses >= MISSES_ALLOWED ? t("a third miss: ") : "";
-    outcome = third + (you ? tn("the stack falls and you take {n} piece.", "the stack falls and you take {n} pieces.", event.took ?? 0)
-      : tn("the stack falls and {name} takes {n} piece.", "the stack falls and {name} takes {n} pieces.", event.took ?? 0, { name: who }));
+    outcome = you ? tn("the stack falls and you take {n} piece.", "the stack falls and you take {n} pieces.", event.took ?? 0)
+      : tn("the stack falls and {name} takes {n} piece.", "the stack falls and {name} takes {n} pieces.", event.took ?? 0, { name: who });
   }
   return t("{placed}: {outcome}", { placed, outcome });
 }
