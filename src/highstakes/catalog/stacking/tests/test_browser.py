@@ -45,6 +45,11 @@ READY_JS = """(version) => {
 }"""
 
 
+def new_room(server_url: str, seats: list[str], **options: Any) -> str:
+    body = {"game": "stacking", "seats": seats, "options": options}
+    return str(post_json(server_url, "/api/rooms", body)["room"])
+
+
 def offset_words(offset: int) -> str:
     """Where a piece went, as the page says it in English (millimetres, up to two decimals)."""
     if offset == 0:
@@ -84,13 +89,15 @@ def to_my_placement(page: Page, after: int = -1) -> dict[str, Any]:
         elif view["rows"][0]:
             assert act(page, lambda: table.locator(".pass-button").click()) == {"pass": True}
         else:
-            table.locator("input.bid-count").fill(str(max(1, view["high_bid"])))
-            assert act(page, lambda: table.locator(".bid-button").click()) == {"bid": max(1, view["high_bid"])}
+            count = max(1, view["high_bid"])
+            table.locator("input.bid-count").fill(str(count))
+            assert act(page, lambda: table.locator(".bid-button").click()) == {"bid": count}
         after = state["version"]
 
 
 def release_at(page: Page, elapsed: int, how: str) -> tuple[dict[str, Any], int]:
-    """Let the swinging piece go `elapsed` ms into its swing; returns the action sent and the formula's offset."""
+    """Let the swinging piece go `elapsed` ms into its swing; returns the action sent and the formula's
+    offset for that moment."""
     sway = last_state(page)["view"]["sway"]
     expected = sway_offset(elapsed, sway["amplitude"], sway["period_ms"])
     page.evaluate("(now) => { window.__stackingNow = now; }", START_MS + elapsed)
@@ -114,7 +121,7 @@ def test_the_swing_is_sway_py_formula():
 
 
 def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str, visitors: Visitors):
-    room = post_json(server_url, "/api/rooms", {"game": "stacking", "seats": ["human", "bot:reckless"]})["room"]
+    room = new_room(server_url, ["human", "bot:reckless"])
     page = visitors.open(f"/r/{room}")
     page.add_init_script(CLOCK_JS)
     page.evaluate(CLOCK_JS)
@@ -135,7 +142,8 @@ def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str,
     # More pieces than a hand holds is sent as typed and refused in the rule's words; nothing changes.
     table.locator("input.bid-count").fill("12")
     assert act(page, lambda: table.locator(".bid-button").click()) == {"bid": 12}
-    expect(table.locator(".refusal")).to_contain_text("you hold 9 pieces: you may take pieces from the bag only")
+    expect(table.locator(".refusal")).to_contain_text(
+        "you hold 9 pieces: you may take pieces from the bag only to match")
     assert last_state(page)["version"] == state["version"]
     # The steps stay in the legal range: − from 12 goes down to the highest legal bid.
     table.locator("button.step").first.click()
@@ -145,7 +153,8 @@ def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str,
     state = decide(page, state["version"])
     assert state["view"]["phase"] == "lay"
     expect(table.locator(".controls")).to_contain_text("Lay 2 more pieces toward the centre.")
-    assert act(page, lambda: table.get_by_role("button", name="lay a ¥500 coin in your row").click()) == {"lay": 500}
+    lay_500 = table.get_by_role("button", name="lay a ¥500 coin in your row")
+    assert act(page, lambda: lay_500.click()) == {"lay": 500}
     state = decide(page, state["version"])
     assert act(page, lambda: table.locator(".lay-button").first.click()) == {"lay": 100}
 
@@ -157,7 +166,7 @@ def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str,
     expect(table.locator(".board .seat-row").first.get_by_role("img")).to_have_attribute(
         "aria-label", "¥500 coin, ¥100 coin")
     expect(table.locator(".log")).to_contain_text("You bid 2 pieces.")
-    expect(table.locator(".log")).to_contain_text("starts the stack on the table.")
+    expect(table.locator(".log")).to_contain_text("on the table: it starts the stack.")
     # The stack to scale: its bottom piece drawn at its real width, and its text alternative.
     bottom = view["stack"][0]
     plate = table.locator(".stack-svg rect.plate[data-level='0']")
@@ -175,7 +184,9 @@ def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str,
         placements += 1
         # The placement is told in words, with where it went.
         page.wait_for_function("(version) => window.__hs.last.version > version", arg=state["version"])
-        expect(table.locator(".log")).to_contain_text(f"You place your ¥{piece:,} {'coin' if piece < 1000 else 'bill'} {offset_words(expected)}")
+        kind = "coin" if piece < 1000 else "bill"
+        told = f"You place your ¥{piece:,} {kind} {offset_words(expected)}"
+        expect(table.locator(".log")).to_contain_text(told)
         state = to_my_placement(page, state["version"])
         if state["status"] == "over" or state["view"]["phase"] != "stack":
             break
@@ -184,7 +195,7 @@ def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str,
 
 
 def test_a_spectator_sees_the_table_without_controls(server_url: str, visitors: Visitors):
-    room = post_json(server_url, "/api/rooms", {"game": "stacking", "seats": ["human", "bot:careful"]})["room"]
+    room = new_room(server_url, ["human", "bot:careful"])
     player = visitors.open(f"/r/{room}")
     join(player, "Ann", 0)
     decide(player, -1)
@@ -198,9 +209,33 @@ def test_a_spectator_sees_the_table_without_controls(server_url: str, visitors: 
     visitors.assert_no_page_errors()
 
 
+def test_solo_a_person_bids_lays_and_places_alone(server_url: str, visitors: Visitors):
+    room = new_room(server_url, ["human"])
+    page = visitors.open(f"/r/{room}")
+    page.evaluate(CLOCK_JS)
+    join(page, "Ann", 0)
+    table = page.locator("#table")
+    state = decide(page, -1)
+    table.locator("input.bid-count").fill("1")
+    table.locator("button.step").last.click()  # + : two pieces
+    expect(table.locator("input.bid-count")).to_have_value("2")
+    assert act(page, lambda: table.locator(".bid-button").click()) == {"bid": 2}
+    for _ in range(2):
+        state = decide(page, state["version"])
+        assert act(page, lambda: table.locator(".lay-button").first.click()) == {"lay": 100}
+    state = decide(page, state["version"])
+    assert act(page, lambda: table.locator(".pass-button").click()) == {"pass": True}
+    state = decide(page, state["version"])
+    assert state["view"]["phase"] == "stack" and len(state["view"]["stack"]) == 1
+    expect(table.locator(".log")).to_contain_text("You lay your ¥100 coin on the table: it starts the stack.")
+    sent, expected = release_at(page, 150, "space")
+    assert sent == {"place": expected}
+    expect(table.locator(".log")).to_contain_text(f"You place your ¥100 coin {offset_words(expected)}")
+    visitors.assert_no_page_errors()
+
+
 def test_companion_mode_reports_each_outcome_with_a_button(server_url: str, visitors: Visitors):
-    body = {"game": "stacking", "seats": ["human", "bot:reckless"], "options": {"companion": True}}
-    room = post_json(server_url, "/api/rooms", body)["room"]
+    room = new_room(server_url, ["human", "bot:reckless"], companion=True)
     page = visitors.open(f"/r/{room}")
     join(page, "Ann", 0)
     state = to_my_placement(page)
@@ -208,11 +243,11 @@ def test_companion_mode_reports_each_outcome_with_a_button(server_url: str, visi
     table = page.locator("#table")
     reports = table.locator(".report-row button")
     expect(reports).to_have_count(4)
-    for label in ("it stood", "it fell to the table (place it again)", "the stack fell", "I moved another piece"):
+    miss = "it fell to the table (place it again)"
+    for label in ("it stood", miss, "the stack fell", "I moved another piece"):
         expect(table.get_by_role("button", name=label)).to_be_visible()
     expect(table.locator("button.drop")).to_have_count(0)
-    assert act(page, lambda: table.get_by_role("button", name="it fell to the table (place it again)").click()) == {
-        "report": "miss"}
+    assert act(page, lambda: table.get_by_role("button", name=miss).click()) == {"report": "miss"}
     state = decide(page, state["version"])
     expect(table.locator(".misses")).to_contain_text("This piece has missed 1 time")
     expect(table.locator(".log")).to_contain_text("it slides off to the table (miss 1)")
@@ -222,7 +257,7 @@ def test_companion_mode_reports_each_outcome_with_a_button(server_url: str, visi
 
 def test_a_placement_in_spanish_on_a_phone(server_url: str, visitors: Visitors, browser):
     """The table's words in Spanish, and a stack and controls that fit a phone's width."""
-    room = post_json(server_url, "/api/rooms", {"game": "stacking", "seats": ["human", "bot:reckless"]})["room"]
+    room = new_room(server_url, ["human", "bot:reckless"])
     context = browser.new_context(base_url=server_url, locale="es-ES", viewport=PHONE, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
     visitors.contexts.append(context)

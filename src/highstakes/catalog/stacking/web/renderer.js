@@ -401,7 +401,7 @@ function drawStack() {
   half += 400;
   const span = 2 * half;
   // Vertical: thicknesses drawn `stretch` times real, less for a tall stack so it stays in view.
-  const stretch = Math.max(1, Math.min(4, Math.floor((span * 0.9) / Math.max(facts.height, 1))));
+  const stretch = Math.max(1, Math.min(6, Math.floor((span * 0.9) / Math.max(facts.height, 1))));
   const drawnHeight = facts.height * stretch;
   const hover = inHand !== null ? plate(inHand).thickness * stretch + 900 : 300;
   const top = drawnHeight + hover + 300;
@@ -689,8 +689,8 @@ function eventWords(event) {
       : tn("{name} passes with {n} piece in the row.", "{name} passes with {n} pieces in the row.", event.count, { name: who });
   }
   if (event.kind === "base") {
-    return you ? t("Your {piece} starts the stack on the table.", { piece: pieceName(event.piece) })
-      : t("{name}'s {piece} starts the stack on the table.", { name: who, piece: pieceName(event.piece) });
+    return you ? t("You lay your {piece} on the table: it starts the stack.", { piece: pieceName(event.piece) })
+      : t("{name} lays a {piece} on the table: it starts the stack.", { name: who, piece: pieceName(event.piece) });
   }
   const piece = pieceName(event.piece);
   const where = typeof event.offset === "number" ? offsetWords(event.offset) : null;
@@ -720,7 +720,7 @@ function drawLog() {
   const view = table.message.view;
   const current = view.events ?? [];
   const showing = current.length ? current : view.previous_events ?? [];
-  const round = current.length ? view.round : view.round - 1;
+  const round = current.length ? view.round : view.history?.[view.history.length - 1]?.round;
   part("#stk-log-heading").textContent = showing.length ? t("Round {number}: what happened", { number: number(round) })
     : t("What happened");
   const items = [...showing].reverse().map((event) => el("li", { class: `event ${event.kind} ${event.outcome ?? ""}`.trim() },
@@ -827,7 +827,7 @@ const STYLES = `
 .stk .stack-svg.live { cursor: pointer; }
 .stk .stack-svg .table-top { fill: #5a3d22; }
 .stk .stack-svg .table-line { stroke: #c79a66; stroke-width: 40; }
-.stk .stack-svg .plate { stroke-width: 25; vector-effect: non-scaling-stroke; }
+.stk .stack-svg .plate { stroke-width: 1.5; vector-effect: non-scaling-stroke; }
 .stk .stack-svg .plumb { stroke: #7fe0ff; stroke-width: 2; stroke-dasharray: 6 4; vector-effect: non-scaling-stroke; }
 .stk .stack-svg .plumb.leaning { stroke: #ffb86b; }
 .stk .stack-svg .com { fill: #7fe0ff; }
