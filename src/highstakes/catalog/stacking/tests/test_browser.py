@@ -230,16 +230,18 @@ def test_solo_a_person_bids_lays_and_places_alone(server_url: str, visitors: Vis
     page.evaluate(CLOCK_JS)
     join(page, "Ann", 0)
     table = page.locator("#table")
+    # By keys alone: + twice from the lowest bid (0), b to bid, 1 for the first piece offered, p to pass.
     state = decide(page, -1)
-    table.locator("input.bid-count").fill("1")
-    table.locator("button.step").last.click()  # + : two pieces
+    expect(table.locator("input.bid-count")).to_have_value("0")
+    page.keyboard.press("+")
+    page.keyboard.press("+")
     expect(table.locator("input.bid-count")).to_have_value("2")
-    assert act(page, lambda: table.locator(".bid-button").click()) == {"bid": 2}
+    assert act(page, lambda: page.keyboard.press("b")) == {"bid": 2}
     for _ in range(2):
         state = decide(page, state["version"])
-        assert act(page, lambda: table.locator(".lay-button").first.click()) == {"lay": 100}
+        assert act(page, lambda: page.keyboard.press("1")) == {"lay": 100}
     state = decide(page, state["version"])
-    assert act(page, lambda: table.locator(".pass-button").click()) == {"pass": True}
+    assert act(page, lambda: page.keyboard.press("p")) == {"pass": True}
     state = decide(page, state["version"])
     assert state["view"]["phase"] == "stack" and len(state["view"]["stack"]) == 1
     expect(table.locator(".log")).to_contain_text("You lay your ¥100 coin on the table: it starts the stack.")

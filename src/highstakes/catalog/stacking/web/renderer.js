@@ -336,8 +336,10 @@ function drawBanner() {
     else sentence = mine ? t("Round {round}: your piece to place.", { round })
       : t("Round {round}: {name} places a piece.", { round, name: who });
   }
+  const latest = latestEvent(view);
   part(".banner").replaceChildren(el("div", { class: `banner-box${decision() ? " your-turn" : ""}`, role: "status" },
-    el("strong", {}, sentence)));
+    el("strong", {}, sentence),
+    latest ? el("span", { class: "latest" }, t("Last: {event}", { event: eventWords(latest) })) : null));
 }
 
 // --- the stack, to scale --------------------------------------------------------------------------
@@ -540,11 +542,11 @@ function drawControls() {
         button("−", { focus: "bid-less", onClick: () => step(-1), kind: "secondary step", extra: { "aria-label": t("One fewer") } }),
         box,
         button("+", { focus: "bid-more", onClick: () => step(1), kind: "secondary step", extra: { "aria-label": t("One more") } }),
-        button(t("Bid"), { focus: "bid", onClick: bid, kind: "primary bid-button" }),
-        button(t("Pass"), { focus: "pass", onClick: () => play({ pass: true }), kind: "secondary pass-button" })));
+        button(t("Bid"), { focus: "bid", onClick: bid, kind: "primary bid-button", key: "b" }),
+        button(t("Pass"), { focus: "pass", onClick: () => play({ pass: true }), kind: "secondary pass-button", key: "p" })));
     } else {
       instruction.textContent = t("You cannot match the highest bid: pass.");
-      moves.push(button(t("Pass"), { focus: "pass", onClick: () => play({ pass: true }), kind: "secondary pass-button" }));
+      moves.push(button(t("Pass"), { focus: "pass", onClick: () => play({ pass: true }), kind: "secondary pass-button", key: "p" }));
     }
   } else if (phase === "lay") {
     heading.textContent = t("Lay your row");
@@ -554,18 +556,20 @@ function drawControls() {
         { bag: number(view.from_bag) })
       : tn("Lay {n} more piece toward the centre.", "Lay {n} more pieces toward the centre.", view.to_lay);
     const choices = message.legal.filter((item) => (item.action.lay ?? item.action.take) && !item.action.count);
-    moves.push(el("div", { class: "lay-row" }, choices.map((item) => {
+    moves.push(el("div", { class: "lay-row" }, choices.map((item, index) => {
       const piece = item.action.lay ?? item.action.take;
       const fromBag = "take" in item.action;
       return button([pieceFace(piece), el("span", {}, item.label)], {
         focus: `${fromBag ? "take" : "lay"}:${piece}`, onClick: () => play(item.action), kind: `secondary lay-button${fromBag ? " from-bag" : ""}`,
+        key: index < 9 ? String(index + 1) : null,
       });
     })));
   } else if (phase === "stack" && view.companion) {
     heading.textContent = t("Your piece");
     instruction.textContent = t("Place your real {piece} on the real stack, then say how it went.", { piece: pieceName(pieceInHand(view)) });
-    moves.push(el("div", { class: "report-row" }, message.legal.map((item) => button(item.label, {
+    moves.push(el("div", { class: "report-row" }, message.legal.map((item, index) => button(item.label, {
       focus: `report:${item.action.report}`, onClick: () => play(item.action), kind: `secondary report report-${item.action.report}`,
+      key: String(index + 1),
     }))));
   } else if (phase === "stack") {
     heading.textContent = t("Your piece");
@@ -611,10 +615,18 @@ function drawControls() {
   }
   const help = part(".keys-help");
   help.hidden = !phase;
-  help.replaceChildren(...(swinging()
-    ? fillNodes(t("Keys: {space} let go · {hint} hint · {rules} rules"),
-      { space: el("kbd", {}, t("Space")), hint: el("kbd", {}, "h"), rules: el("kbd", {}, "?") })
-    : fillNodes(t("Keys: {hint} hint · {rules} rules"), { hint: el("kbd", {}, "h"), rules: el("kbd", {}, "?") })));
+  const keys = { hint: el("kbd", {}, "h"), rules: el("kbd", {}, "?") };
+  let helpParts;
+  if (swinging()) helpParts = fillNodes(t("Keys: {space} let go · {hint} hint · {rules} rules"), { space: el("kbd", {}, t("Space")), ...keys });
+  else if (phase === "bid") {
+    helpParts = fillNodes(t("Keys: {fewer} {more} one fewer or more · {bid} bid · {pass} pass · {hint} hint · {rules} rules"),
+      { fewer: el("kbd", {}, "−"), more: el("kbd", {}, "+"), bid: el("kbd", {}, "b"), pass: el("kbd", {}, "p"), ...keys });
+  } else if (phase) {
+    const count = part(".moves").querySelectorAll("button[aria-keyshortcuts]").length;
+    helpParts = fillNodes(t("Keys: {first}–{last} the buttons in order · {hint} hint · {rules} rules"),
+      { first: el("kbd", {}, "1"), last: el("kbd", {}, number(Math.max(1, count))), ...keys });
+  } else helpParts = [];
+  help.replaceChildren(...helpParts);
 }
 
 function hintText() {
@@ -760,15 +772,22 @@ function drawRules() {
     el("li", {}, t("To place a piece, let it go as it swings over the stack: where it is then is where it lands."))));
 }
 
+/** The latest event of the game in view: this round's, else the last finished round's. */
+function latestEvent(view) {
+  const events = view.events?.length ? view.events : view.previous_events ?? [];
+  return events.length ? events[events.length - 1] : null;
+}
+
 function announce(previous) {
   // One short sentence per update for screen readers; the page itself already shows it all.
   const view = table.message.view;
   const sentences = [];
-  const events = view.events ?? [];
-  const before = previous?.view?.events ?? [];
-  if (previous && events.length > before.length && view.round === previous.view.round) {
-    const latest = events[events.length - 1];
-    if (!isMine(latest.seat)) sentences.push(eventWords(latest));
+  const latest = latestEvent(view);
+  const before = previous ? latestEvent(previous.view) : null;
+  const moved = previous && (view.round !== previous.view.round || (view.events?.length ?? 0) !== (previous.view.events?.length ?? 0));
+  // Every placement is said, the reader's own too (where it landed is news); others' bids and passes.
+  if (latest && moved && JSON.stringify(latest) !== JSON.stringify(before) && (latest.kind === "place" || !isMine(latest.seat))) {
+    sentences.push(eventWords(latest));
   }
   const phase = decision();
   if (phase === "bid") sentences.push(t("Your bid."));
@@ -786,10 +805,26 @@ onTableKeys("stacking", table, (event) => {
     return;
   }
   if (!table.message?.legal?.length) return;
+  const phase = decision();
   if (event.key === " " && swinging()) {
     // Space lets go wherever the focus is; the focused button must not be pressed as well.
     event.preventDefault();
     release();
+  } else if (phase === "bid" && ["+", "=", "-", "−"].includes(event.key)) {
+    event.preventDefault();
+    step(event.key === "+" || event.key === "=" ? 1 : -1);
+  } else if (phase === "bid" && (event.key === "b" || event.key === "B")) {
+    event.preventDefault();
+    bid();
+  } else if (phase === "bid" && (event.key === "p" || event.key === "P")) {
+    event.preventDefault();
+    play({ pass: true });
+  } else if ((phase === "lay" || phase === "stack") && /^[1-9]$/.test(event.key)) {
+    const control = part(".moves").querySelector(`button[aria-keyshortcuts="${event.key}"]`);
+    if (control) {
+      event.preventDefault();
+      control.click();
+    }
   } else if (event.key === "h" || event.key === "H") {
     event.preventDefault();
     askHint();
@@ -820,6 +855,7 @@ const STYLES = `
 .stk h2 { margin: 0 0 0.5rem; }
 .stk .banner-box { padding: 0.6rem 1rem; border-radius: var(--radius, 0.6rem); background: var(--surface-2, #1a2d23); }
 .stk .banner-box.your-turn { border: 2px solid var(--accent, #f2c14e); }
+.stk .banner-box .latest { display: block; margin-top: 0.2rem; font-size: 0.9rem; }
 .stk .head-line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.3rem 1rem; }
 .stk .drawing { margin: 0; }
 .stk .svg-box { touch-action: manipulation; }
