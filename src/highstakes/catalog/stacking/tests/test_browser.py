@@ -112,7 +112,7 @@ def release_at(page: Page, elapsed: int, how: str) -> tuple[dict[str, Any], int]
     offset for that moment."""
     sway = last_state(page)["view"]["sway"]
     expected = sway_offset(elapsed, sway["amplitude"], sway["period_ms"])
-    event = {"button": "click", "space": "keydown", "drawing": "pointerdown"}[how]
+    event = {"button": "click", "space": "keydown", "drawing": "pointerdown", "tap": "pointerdown"}[how]
     page.evaluate("([now, event]) => { window.__stackingNow = now; window.__stackingResetOn = event; }",
                   [START_MS + elapsed, event])
     table = page.locator("#table")
@@ -120,6 +120,8 @@ def release_at(page: Page, elapsed: int, how: str) -> tuple[dict[str, Any], int]
         sent = act(page, lambda: table.locator("button.drop").click())
     elif how == "space":
         sent = act(page, lambda: page.keyboard.press("Space"))
+    elif how == "tap":  # a finger lets go when it lifts, at the moment it touched
+        sent = act(page, lambda: table.locator(".svg-box svg").tap())
     else:
         drawing = table.locator(".svg-box svg")
         sent = act(page, lambda: drawing.dispatch_event("pointerdown", {"bubbles": True}))
@@ -230,16 +232,20 @@ def test_solo_a_person_bids_lays_and_places_alone(server_url: str, visitors: Vis
     page.evaluate(CLOCK_JS)
     join(page, "Ann", 0)
     table = page.locator("#table")
-    # By keys alone: + twice from the lowest bid (0), b to bid, 1 for the first piece offered, p to pass.
+    # By keys: + three times from the lowest bid (0), b to bid, 1 for the first piece offered, p to
+    # pass; and the rest of the ¥100 coins laid at once with their "× 2" button.
     state = decide(page, -1)
     expect(table.locator("input.bid-count")).to_have_value("0")
-    page.keyboard.press("+")
-    page.keyboard.press("+")
-    expect(table.locator("input.bid-count")).to_have_value("2")
-    assert act(page, lambda: page.keyboard.press("b")) == {"bid": 2}
-    for _ in range(2):
-        state = decide(page, state["version"])
-        assert act(page, lambda: page.keyboard.press("1")) == {"lay": 100}
+    for _ in range(3):
+        page.keyboard.press("+")
+    expect(table.locator("input.bid-count")).to_have_value("3")
+    assert act(page, lambda: page.keyboard.press("b")) == {"bid": 3}
+    state = decide(page, state["version"])
+    assert act(page, lambda: page.keyboard.press("1")) == {"lay": 100}
+    state = decide(page, state["version"])
+    both = table.get_by_role("button", name="lay 2 × ¥100 coin in your row")
+    expect(both).to_have_text("× 2")
+    assert act(page, lambda: both.click()) == {"lay": 100, "count": 2}
     state = decide(page, state["version"])
     assert act(page, lambda: page.keyboard.press("p")) == {"pass": True}
     state = decide(page, state["version"])
@@ -304,6 +310,6 @@ def test_a_placement_in_spanish_on_a_phone(server_url: str, visitors: Visitors, 
       .filter((node) => node.getBoundingClientRect().right > width + 0.5).map((node) => node.className)""",
                          PHONE["width"])
     assert wide == []
-    sent, expected = release_at(page, 400, "button")
+    sent, expected = release_at(page, 400, "tap")
     assert sent == {"place": expected}
     visitors.assert_no_page_errors()

@@ -39,6 +39,7 @@ const KINDS = [100, 500, 1000, 5000]; // the pieces, smallest first (RULES.md §
 const COINS = new Set([100, 500]);
 const MISSES_ALLOWED = 3; // the third miss of one piece in a row is a collapse
 const STRAIGHT = 5; // a lean under 0.05 mm is drawn and said as straight
+const TAP_SLOP = 12; // CSS pixels a finger may move and still be a tap on the drawing
 const SVG_NS = "http://www.w3.org/2000/svg";
 // The drawing's fills: silver and gold coins, blue and purple bills (as the bills are printed).
 const FILLS = { 100: "#c5c9d2", 500: "#d8ae3f", 1000: "#3d86bd", 5000: "#9a6cc7" };
@@ -57,6 +58,7 @@ const table = {
   bidKey: "",
   swing: null, // {key, start}: the swing of the piece in hand, started at `start` (ms)
   frame: 0, // the pending animation frame
+  touch: null, // {id, x, y, at}: a finger on the drawing, which lets go if it lifts without moving
   announced: "",
 };
 
@@ -176,12 +178,13 @@ function step(delta) {
   draw({ focus: delta < 0 ? "bid-less" : "bid-more" });
 }
 
-/** Let go of the swinging piece: the offset at this instant is the move. */
-function release() {
+/** Let go of the swinging piece: the offset at this instant (or at `at`, a moment on the swing's
+ * clock) is the move. */
+function release(at = now()) {
   const { message } = table;
   if (!swinging(message) || table.pending || !table.swing) return false;
   const { amplitude, period_ms: period } = message.view.sway;
-  const offset = swayOffset(now() - table.swing.start, amplitude, period);
+  const offset = swayOffset(at - table.swing.start, amplitude, period);
   table.released = offset;
   if (!play({ place: offset })) table.released = null;
   return true;
@@ -238,8 +241,25 @@ function build(container) {
           el("ol", { class: "round-list" }))),
       el("p", { class: "visually-hidden announce", "aria-live": "polite" })),
   );
-  container.querySelector(".svg-box").addEventListener("pointerdown", (event) => {
-    if (release()) event.preventDefault();
+  // A mouse press lets go at once. A finger's touch may be the start of a scroll: it lets go when
+  // the finger lifts without having moved, at the moment it touched.
+  const box = container.querySelector(".svg-box");
+  box.addEventListener("pointerdown", (event) => {
+    if (!swinging()) return;
+    if (event.pointerType === "touch" || event.pointerType === "pen") {
+      table.touch = { id: event.pointerId, x: event.clientX, y: event.clientY, at: now() };
+    } else if (release()) {
+      event.preventDefault();
+    }
+  });
+  box.addEventListener("pointerup", (event) => {
+    const touch = table.touch;
+    table.touch = null;
+    if (!touch || touch.id !== event.pointerId) return;
+    if (Math.hypot(event.clientX - touch.x, event.clientY - touch.y) <= TAP_SLOP && release(touch.at)) event.preventDefault();
+  });
+  box.addEventListener("pointercancel", () => {
+    table.touch = null;
   });
 }
 
@@ -556,13 +576,24 @@ function drawControls() {
         { bag: number(view.from_bag) })
       : tn("Lay {n} more piece toward the centre.", "Lay {n} more pieces toward the centre.", view.to_lay);
     const choices = message.legal.filter((item) => (item.action.lay ?? item.action.take) && !item.action.count);
-    moves.push(el("div", { class: "lay-row" }, choices.map((item, index) => {
+    // Beside each kind, the most of it that may be laid at once (the server's words name the move).
+    const most = (single) => message.legal.filter((item) => item.action.count
+      && (item.action.lay ?? item.action.take) === (single.action.lay ?? single.action.take)
+      && ("take" in item.action) === ("take" in single.action))
+      .reduce((best, item) => (!best || item.action.count > best.action.count ? item : best), null);
+    moves.push(el("ul", { class: "lay-list" }, choices.map((item, index) => {
       const piece = item.action.lay ?? item.action.take;
       const fromBag = "take" in item.action;
-      return button([pieceFace(piece), el("span", {}, item.label)], {
-        focus: `${fromBag ? "take" : "lay"}:${piece}`, onClick: () => play(item.action), kind: `secondary lay-button${fromBag ? " from-bag" : ""}`,
-        key: index < 9 ? String(index + 1) : null,
-      });
+      const many = most(item);
+      return el("li", {},
+        button([pieceFace(piece), el("span", {}, item.label)], {
+          focus: `${fromBag ? "take" : "lay"}:${piece}`, onClick: () => play(item.action),
+          kind: `secondary lay-button${fromBag ? " from-bag" : ""}`, key: index < 9 ? String(index + 1) : null,
+        }),
+        many ? button(`×\u00a0${number(many.action.count)}`, {
+          focus: `${fromBag ? "take" : "lay"}-many:${piece}`, onClick: () => play(many.action), kind: "secondary lay-many",
+          extra: { "aria-label": many.label, title: many.label },
+        }) : null);
     })));
   } else if (phase === "stack" && view.companion) {
     heading.textContent = t("Your piece");
@@ -873,7 +904,9 @@ const STYLES = `
 .stk .stack-svg .in-hand:not(.swinging) { opacity: 0.75; }
 .stk .stack-svg .standing { fill: rgba(110, 231, 140, 0.45); }
 .stk .instruction { margin: 0.2rem 0 0.6rem; }
-.stk .bid-row, .stk .lay-row, .stk .report-row, .stk .drop-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
+.stk .lay-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
+.stk .lay-list li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; }
+.stk .bid-row, .stk .report-row, .stk .drop-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
 .stk .bid-row label { font-weight: 600; }
 .stk input.bid-count { width: 4.5rem; font-size: 1.1rem; text-align: center; }
 .stk button.step { min-width: 2.6rem; font-size: 1.2rem; font-weight: 800; }
