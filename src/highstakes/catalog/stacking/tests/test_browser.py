@@ -251,9 +251,14 @@ def test_solo_a_person_bids_lays_and_places_alone(server_url: str, visitors: Vis
     state = decide(page, state["version"])
     assert state["view"]["phase"] == "stack" and len(state["view"]["stack"]) == 1
     expect(table.locator(".log")).to_contain_text("You lay your ¥100 coin on the table: it starts the stack.")
-    sent, expected = release_at(page, 150, "space")
-    assert sent == {"place": expected}
-    expect(table.locator(".log")).to_contain_text(f"You place your ¥100 coin {offset_words(expected)}")
+    # Slid in under the one piece of the stack (RULES: any level), the swing drawn in its place.
+    expect(table.locator("select.level option")).to_have_text(["on top", "slid in under the whole stack"])
+    table.locator("select.level").select_option("0")
+    expect(table.locator("#stk-svg-desc")).to_contain_text("Your ¥100 coin swings where you slide it in")
+    sent, expected = release_at(page, 150, "button")
+    assert sent == {"place": expected, "level": 0}
+    told = f"You slide your ¥100 coin in under the whole stack, {offset_words(expected)}"
+    expect(table.locator(".log")).to_contain_text(told)
     visitors.assert_no_page_errors()
 
 

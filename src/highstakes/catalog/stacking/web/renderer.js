@@ -59,6 +59,8 @@ const table = {
   swing: null, // {key, start}: the swing of the piece in hand, started at `start` (ms)
   frame: 0, // the pending animation frame
   touch: null, // {id, x, y, at}: a finger on the drawing, which lets go if it lifts without moving
+  level: null, // where the piece in hand goes: null on top, else slid in above that many pieces
+  swingBase: 0, // the centre the piece in hand swings about (hundredths of a mm from the axis)
   announced: "",
 };
 
@@ -186,7 +188,8 @@ function release(at = now()) {
   const { amplitude, period_ms: period } = message.view.sway;
   const offset = swayOffset(at - table.swing.start, amplitude, period);
   table.released = offset;
-  if (!play({ place: offset })) table.released = null;
+  const level = slidLevel();
+  if (!play(level === null ? { place: offset } : { place: offset, level })) table.released = null;
   return true;
 }
 
@@ -288,9 +291,13 @@ export function render(container, message, send) {
   // A new try at a placement (a new position) swings afresh; a redraw of the same one does not.
   const swingKey = `${message.game_number}:${message.version}`;
   if (swinging(message)) {
-    if (table.swing?.key !== swingKey) table.swing = { key: swingKey, start: now() };
+    if (table.swing?.key !== swingKey) {
+      table.swing = { key: swingKey, start: now() };
+      table.level = null;
+    }
   } else {
     table.swing = null;
+    table.level = null;
   }
   draw();
   announce(previous);
@@ -415,24 +422,36 @@ function drawStack() {
     ? tn("{n} piece, {height} tall", "{n} pieces, {height} tall", stack.length, { height: mm(facts.height) })
     : t("no stack yet");
 
+  // The piece in hand swings over the top piece, or between two pieces where it is slid in.
+  const slid = slidLevel();
+  const base = slid === null ? facts.top?.centre ?? 0 : slid ? stack[slid - 1].centre : 0;
+  table.swingBase = base;
   // Horizontal scale: everything that may be drawn fits, the swing's whole reach included.
   const reach = view.sway && !view.companion ? view.sway.amplitude : 0;
   let half = 3000;
   for (const placed of stack) half = Math.max(half, Math.abs(placed.centre) + plate(placed.piece).width / 2);
-  if (inHand !== null) half = Math.max(half, Math.abs(facts.top?.centre ?? 0) + reach + plate(inHand).width / 2);
+  if (inHand !== null) half = Math.max(half, Math.abs(base) + reach + plate(inHand).width / 2);
   half += 400;
   const span = 2 * half;
   // Vertical: thicknesses drawn `stretch` times real, less for a tall stack so it stays in view.
   const stretch = Math.max(1, Math.min(6, Math.floor((span * 0.9) / Math.max(facts.height, 1))));
   const drawnHeight = facts.height * stretch;
-  const hover = inHand !== null ? plate(inHand).thickness * stretch + 900 : 300;
-  const top = drawnHeight + hover + 300;
+  const handHeight = inHand !== null ? plate(inHand).thickness * stretch : 0;
+  const hover = slid === null && inHand !== null ? handHeight + 900 : 300;
+  const gap = 150; // around a piece being slid in, on each side
+  const top = drawnHeight + hover + 300 + (slid === null ? 0 : handHeight + 2 * gap);
   const below = 500;
   const shapes = [];
   shapes.push(svg("rect", { x: -half, y: 0, width: span, height: below, class: "table-top" }));
   shapes.push(svg("line", { x1: -half, y1: 0, x2: half, y2: 0, class: "table-line" }));
   let y = 0;
+  let slot = null; // the top of the piece being slid in
   stack.forEach((placed, index) => {
+    if (index === slid) {
+      y -= gap + handHeight;
+      slot = y;
+      y -= gap;
+    }
     const { width, thickness } = plate(placed.piece);
     const h = thickness * stretch;
     y -= h;
@@ -451,21 +470,21 @@ function drawStack() {
     shapes.push(svg("circle", { cx: x, cy: y / 2, r: 130, class: `com${leaning ? " leaning" : ""}` }));
   }
   const hinted = table.hint?.advice?.standing;
-  if (inHand !== null && facts.top && Array.isArray(hinted)) {
+  if (inHand !== null && facts.top && Array.isArray(hinted) && slid === null) {
     // The hint's standing offsets, as a band over the top piece.
     shapes.push(svg("rect", { x: facts.top.centre + hinted[0], y: y - 160, width: Math.max(20, hinted[1] - hinted[0]),
       height: 120, class: "standing" }));
   }
   if (inHand !== null) {
-    const { width, thickness } = plate(inHand);
-    const h = thickness * stretch;
+    const { width } = plate(inHand);
+    const h = handHeight;
     const swings = swinging(message) && table.swing;
-    const base = facts.top?.centre ?? 0;
     const offset = table.released ?? (swings ? currentOffset() : 0);
+    const at = slot ?? y - hover;
     shapes.push(svg("g", { class: `in-hand${swings ? " swinging" : ""}`, transform: `translate(${base + offset} 0)` },
-      svg("line", { x1: 0, y1: y - hover + h, x2: 0, y2: y - 60, class: "aim" }),
+      slot === null ? svg("line", { x1: 0, y1: at + h, x2: 0, y2: y - 60, class: "aim" }) : null,
       svg("rect", {
-        x: -width / 2, y: y - hover, width, height: h, rx: COINS.has(inHand) ? Math.min(h / 3, 60) : 0,
+        x: -width / 2, y: at, width, height: h, rx: COINS.has(inHand) ? Math.min(h / 3, 60) : 0,
         fill: FILLS[inHand], stroke: EDGES[inHand], class: `plate p${inHand}`,
       })));
   }
@@ -477,9 +496,12 @@ function drawStack() {
     : t("The stack, seen from the side: nothing is stacked yet."));
   if (stack.length) words.push(t("From the bottom: {pieces}.", { pieces: stack.map((placed) => pieceName(placed.piece)).join(", ") }));
   if (inHand !== null) {
-    words.push(swinging(message)
-      ? t("Your {piece} swings over the top piece: let it go when it is where you want it.", { piece: pieceName(inHand) })
-      : t("The piece in hand: {piece}.", { piece: pieceName(inHand) }));
+    if (!swinging(message)) words.push(t("The piece in hand: {piece}.", { piece: pieceName(inHand) }));
+    else if (slid === null) {
+      words.push(t("Your {piece} swings over the top piece: let it go when it is where you want it.", { piece: pieceName(inHand) }));
+    } else {
+      words.push(t("Your {piece} swings where you slide it in: let it go when it is where you want it.", { piece: pieceName(inHand) }));
+    }
   }
   const picture = svg("svg", {
     viewBox: `${-half} ${-top} ${span} ${top + below}`, class: `stack-svg${swinging(message) ? " live" : ""}`,
@@ -494,6 +516,12 @@ function drawStack() {
     { factor: number(stretch) });
 }
 
+/** The level the reader slides the piece in at (RULES.md §5.3, stacking, step 5), or null: on top. */
+function slidLevel() {
+  const height = table.message?.view?.stack?.length ?? 0;
+  return swinging() && table.level !== null && table.level < height ? table.level : null;
+}
+
 function currentOffset() {
   const { amplitude, period_ms: period } = table.message.view.sway;
   return swayOffset(now() - table.swing.start, amplitude, period);
@@ -506,8 +534,7 @@ function animate() {
     table.frame = 0;
     const group = table.container?.isConnected ? table.container.querySelector(".in-hand.swinging") : null;
     if (!group || !swinging() || !table.swing || table.pending) return;
-    const base = stackFacts(table.message.view).top?.centre ?? 0;
-    group.setAttribute("transform", `translate(${base + currentOffset()} 0)`);
+    group.setAttribute("transform", `translate(${table.swingBase + currentOffset()} 0)`);
     table.frame = requestAnimationFrame(tick);
   };
   if (swinging() && table.swing && !table.pending) table.frame = requestAnimationFrame(tick);
@@ -606,8 +633,19 @@ function drawControls() {
     heading.textContent = t("Your piece");
     instruction.textContent = t("Your {piece} swings over the stack. Let it go when it is where you want it: press Drop, the drawing, or Space.",
       { piece: pieceName(pieceInHand(view)) });
+    const height = view.stack.length;
+    const where = el("select", { id: "stk-level", class: "level", "data-focus": "level" },
+      el("option", { value: "" }, t("on top")),
+      Array.from({ length: height }, (_, index) => height - 1 - index).map((level) => el("option", { value: String(level) },
+        level ? tn("slid in above {n} piece", "slid in above {n} pieces", level) : t("slid in under the whole stack"))));
+    where.value = slidLevel() === null ? "" : String(table.level);
+    where.addEventListener("change", () => {
+      table.level = where.value === "" ? null : Number(where.value);
+      draw({ focus: "level" });
+    });
     moves.push(el("div", { class: "drop-row" },
-      button(t("Drop"), { focus: "drop", onClick: () => release(), kind: "primary drop", key: "Space" })));
+      button(t("Drop"), { focus: "drop", onClick: () => release(), kind: "primary drop", key: "Space" }),
+      height ? el("label", { class: "where" }, t("Where"), " ", where) : null));
   } else {
     heading.textContent = seated ? t("Your pieces") : t("Watching");
     if (!seated) instruction.textContent = t("You are watching this table.");
@@ -737,9 +775,21 @@ function eventWords(event) {
   }
   const piece = pieceName(event.piece);
   const where = typeof event.offset === "number" ? offsetWords(event.offset) : null;
-  const placed = where
-    ? (you ? t("You place your {piece} {where}", { piece, where }) : t("{name} places a {piece} {where}", { name: who, piece, where }))
-    : (you ? t("You place your {piece}", { piece }) : t("{name} places a {piece}", { name: who, piece }));
+  let placed;
+  if (typeof event.level === "number" && where) {
+    const level = event.level;
+    if (!level) {
+      placed = you ? t("You slide your {piece} in under the whole stack, {where}", { piece, where })
+        : t("{name} slides a {piece} in under the whole stack, {where}", { name: who, piece, where });
+    } else {
+      placed = you ? tn("You slide your {piece} in above {n} piece, {where}", "You slide your {piece} in above {n} pieces, {where}", level, { piece, where })
+        : tn("{name} slides a {piece} in above {n} piece, {where}", "{name} slides a {piece} in above {n} pieces, {where}", level, { name: who, piece, where });
+    }
+  } else if (where) {
+    placed = you ? t("You place your {piece} {where}", { piece, where }) : t("{name} places a {piece} {where}", { name: who, piece, where });
+  } else {
+    placed = you ? t("You place your {piece}", { piece }) : t("{name} places a {piece}", { name: who, piece });
+  }
   let outcome;
   if (event.outcome === "stood") outcome = t("it stands.");
   else if (event.outcome === "miss") outcome = tn("it slides off to the table (miss {n}); it is placed again.",
@@ -911,6 +961,8 @@ const STYLES = `
 .stk input.bid-count { width: 4.5rem; font-size: 1.1rem; text-align: center; }
 .stk button.step { min-width: 2.6rem; font-size: 1.2rem; font-weight: 800; }
 .stk button.drop { font-size: 1.2rem; padding: 0.7rem 2rem; }
+.stk .where { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; font-weight: 600; }
+.stk select.level { max-width: 100%; }
 .stk button.lay-button { display: inline-flex; align-items: center; gap: 0.5rem; text-align: left; }
 .stk button kbd { background: rgba(0, 0, 0, 0.25); border-color: currentColor; color: inherit; margin-right: 0.4rem; }
 .stk .piece { display: inline-flex; align-items: center; justify-content: center; font-weight: 800; font-size: 0.62rem;
