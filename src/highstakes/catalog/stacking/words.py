@@ -18,7 +18,8 @@ VIEW_WORDS = (
     N_("thickness"), N_("mass"), N_("events"), N_("previous events"), N_("kind"), N_("count"),
     N_("outcome"), N_("offset"), N_("level"), N_("took"), N_("history"), N_("to bag"), N_("emptied"),
     N_("penalties"), N_("winners"), N_("options"), N_("bid"), N_("lay"), N_("pass"), N_("base"),
-    N_("place"), N_("over"), N_("stood"), N_("miss"), N_("collapse"), N_("touched"),
+    N_("place"), N_("over"), N_("stood"), N_("miss"), N_("collapse"), N_("touched"), N_("sway"),
+    N_("amplitude"), N_("period ms"),
 )
 
 __all__ = ["N_", "VIEW_WORDS", "WORDS", "_", "ngettext"]
