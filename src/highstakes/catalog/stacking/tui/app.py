@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -38,6 +39,7 @@ from highstakes.catalog.stacking.sway import sway_offset
 from highstakes.catalog.stacking.tui import draw
 from highstakes.catalog.stacking.words import N_, WORDS, _, ngettext
 from highstakes.engine.action import JSON, Action
+from highstakes.tui.screens import GameOverScreen
 from highstakes.tui.table import SHARED_CSS, Position, TableApp
 from highstakes.tui.words import styled
 
@@ -46,7 +48,7 @@ GAME_ID = "stacking"
 SWING_FPS = 30
 OUTCOMES = (STOOD, MISS, COLLAPSE, TOUCHED)
 #: The button of each outcome in companion mode, in the words a player reports it.
-OUTCOME_LABELS = {STOOD: N_("it stood"), MISS: N_("it fell to the table"), COLLAPSE: N_("the stack fell"),
+OUTCOME_LABELS = {STOOD: N_("it stood"), MISS: N_("it slid off"), COLLAPSE: N_("the stack fell"),
                   TOUCHED: N_("I moved another piece")}
 #: Bids typed longer than this many digits are not taken (no row is that long).
 BID_DIGITS = 3
@@ -71,6 +73,8 @@ class StackApp(TableApp):
     TITLE = N_("The stacking game")
     WORDS = WORDS  # the footer's keys are the game's words
     CSS_PATH = [SHARED_CSS, "stacking.tcss"]
+    #: A tall terminal gives the log more room (``.-tall`` in the style sheet).
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "release", N_("let go")),
         Binding("enter", "enter", N_("bid / let go"), show=False),
@@ -101,6 +105,7 @@ class StackApp(TableApp):
         self._logged_events: list[dict[str, JSON]] = []  # the round's events as last logged
         self._logged_round = 1
         self._summary: Text | None = None  # the last finished round, in words
+        self._drawn: tuple[object, ...] | None = None  # what the stack panel shows now
 
     # --- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -112,7 +117,10 @@ class StackApp(TableApp):
         yield Static(id="controls")
         with Horizontal(id="outcomes"):
             for number, outcome in enumerate(OUTCOMES, 1):
-                yield Button(f"{number} {_(OUTCOME_LABELS[outcome])}", id=f"report-{outcome}", compact=True)
+                label = f"{number} {_(OUTCOME_LABELS[outcome])}"
+                button = Button(label, id=f"report-{outcome}", compact=True)
+                button.can_focus = False  # clicked, or keyed 1 to 4: Space and Enter stay the table's
+                yield button
         yield Static(id="notice")
         yield Footer()
 
@@ -179,7 +187,10 @@ class StackApp(TableApp):
         return sway_offset(elapsed_ms, sway["amplitude"], sway["period_ms"])
 
     def draw_stack(self) -> None:
-        """Draw the stack, and the swinging piece above it at its offset now."""
+        """Draw the stack, and the swinging piece above it at its offset now.
+
+        Called at every frame of the swing: a frame that would draw the same picture as the last
+        (the piece moved less than a half cell) is skipped."""
         if self._view is None:
             return
         widget = self.query_one("#stack", StackView)
@@ -187,7 +198,14 @@ class StackApp(TableApp):
         rows = widget.content_size.height or 8
         hinted = self._hinted()
         standing = hinted.get("standing") if hinted else None
-        picture = draw.stack_picture(self._view, columns, max(3, rows - 1), swing=self.swing_offset(),
+        swing = self.swing_offset()
+        scale = draw.mm_per_cell(int(self._view["options"]["bill_width"]))  # type: ignore[index, call-overload]
+        drawn = (self._position, self._mode, columns, rows, standing,
+                 None if swing is None else draw.half_cells(swing, scale))
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
+        picture = draw.stack_picture(self._view, columns, max(3, rows - 1), swing=swing,
                                      standing=tuple(standing) if isinstance(standing, list) else None)
         lines = [picture]
         words = draw.lean_words(draw.stack_of_view(self._view))
@@ -196,7 +214,8 @@ class StackApp(TableApp):
             words = " · ".join(filter(None, [words, _("misses of this piece: {n} of {most}").format(
                 n=misses, most=MISSES_ALLOWED)]))
         lines.append(Text(words, style="italic"))
-        widget.update(Text("\n").join(lines))
+        # The panel's size is set by the layout, not by what it shows: a frame repaints it only.
+        widget.update(Text("\n").join(lines), layout=False)
 
     def _refresh_status(self, view: dict[str, JSON]) -> None:
         status = draw.round_line(view)
@@ -229,8 +248,8 @@ class StackApp(TableApp):
             controls.update(line)
         elif self._mode == REPORTING:
             row = view["rows"][seat]  # type: ignore[index]
-            controls.update(Text(_("Place your {piece} on the real stack, then say how it went (1 to 4).").format(
-                piece=piece_name(row[0])), style="bold"))
+            say = _("Place your {piece} on the real stack, then say how it went (1 to 4).")
+            controls.update(Text(say.format(piece=piece_name(row[0])), style="bold"))
         elif seat is not None:
             waiting = Text(_("Waiting for {name}…").format(name=self.seat_name(seat)), style="italic")
             if self._summary is not None:
@@ -248,22 +267,24 @@ class StackApp(TableApp):
     def _bid_controls(self, view: dict[str, JSON]) -> Text:
         bids = self._bid_range()
         if bids is None:
-            return Text(_("You cannot match the highest bid: press p to pass."), style="bold")
+            return Text(_("No bid is possible now: press p to pass."), style="bold")
         low, high = bids
-        line = styled(_("Your bid: {count}"), "bold", count=Text(f" {self._draft if self._draft is not None else '…'} ",
-                                                                  style="bold reverse"))
+        draft = "…" if self._draft is None else str(self._draft)
+        line = styled(_("Your bid: {count}"), "bold", count=Text(f" {draft} ", style="bold reverse"))
         line.append("  ")
         if low == high:
-            line.append(ngettext("only {n} piece is possible", "only {n} pieces are possible", low).format(n=low))
+            line.append(ngettext("only {n} piece is possible", "only {n} pieces are possible",
+                                 low).format(n=low))
         else:
             line.append(_("from {low} to {high} pieces").format(low=low, high=high))
-        if int(view["high_bid"]):  # type: ignore[arg-type]
+        if int(view["high_bid"]) and high > low:  # type: ignore[arg-type]
             line.append(" · " + _("{high} matches, more raises").format(high=view["high_bid"]))
         seat = self.seat_to_act
         hand = int(view["pieces_held"][seat]) if seat is not None else 0  # type: ignore[index]
         if not view["has_bid"][seat] and low > hand:  # type: ignore[index]
+            taken = low - hand
             line.append(" · " + ngettext("matching takes {n} piece from the bag",
-                                         "matching takes {n} pieces from the bag", low - hand).format(n=low - hand))
+                                         "matching takes {n} pieces from the bag", taken).format(n=taken))
         line.append("\n")
         line.append(_("Type the count or use + and −, Enter bids, p passes."), style="dim")
         return line
@@ -282,8 +303,8 @@ class StackApp(TableApp):
         from_bag = int(view["from_bag"])  # type: ignore[arg-type]
         if from_bag:
             bag: dict[str, int] = view["bag"]  # type: ignore[assignment]
-            line.append("\n" + ngettext("From the bag ({n} to take):", "From the bag ({n} to take):", from_bag)
-                        .format(n=from_bag), style="bold")
+            heading = ngettext("From the bag ({n} to take):", "From the bag ({n} to take):", from_bag)
+            line.append("\n" + heading.format(n=from_bag), style="bold")
             for number, piece in enumerate(DENOMINATIONS, 5):
                 if bag.get(str(piece)):
                     line.append(f"  {number} ", style="bold")
@@ -432,6 +453,46 @@ class StackApp(TableApp):
         if self._view is not None:
             self._refresh_controls(self._view)
         self.draw_stack()
+
+
+    # --- the end -------------------------------------------------------------------------------
+    def _finish_game(self) -> None:
+        """The standings by pieces left, fewest first (the shared table ranks the highest score
+        first); solo, the rounds it took."""
+        result = self.game.result()
+        saved_note = self._save_record()
+        pieces: list[int] = result["pieces"]  # type: ignore[assignment]
+        winners: list[int] = result["winners"]  # type: ignore[assignment]
+        rounds = int(result["rounds"])  # type: ignore[arg-type]
+        if self.game.seats == 1:
+            if pieces[0]:
+                winner_line = ngettext("{n} round played: {left} pieces still in hand",
+                                       "{n} rounds played: {left} pieces still in hand", rounds).format(
+                    n=rounds, left=pieces[0])
+            else:
+                winner_line = ngettext("Hands empty in {n} round!", "Hands empty in {n} rounds!",
+                                       rounds).format(n=rounds)
+        else:
+            names = ", ".join(self.seat_name(seat) for seat in winners)
+            fewest = pieces[winners[0]]
+            if not fewest:
+                winner_line = ngettext("{names} emptied their hands and wins!",
+                                       "{names} emptied their hands and win!", len(winners))
+                winner_line = winner_line.format(names=names)
+            else:
+                winner_line = ngettext("{names} wins with the fewest pieces: {n}",
+                                       "{names} win with the fewest pieces: {n}", len(winners)).format(
+                    names=names, n=fewest)
+        standings = Table(box=None, show_header=False, padding=(0, 1))
+        standings.add_column(justify="right")
+        standings.add_column()
+        standings.add_column(justify="right")
+        for place, seat in enumerate(sorted(range(self.game.seats), key=lambda seat: pieces[seat]), 1):
+            left = ngettext("{n} piece", "{n} pieces", pieces[seat]).format(n=pieces[seat])
+            style = "bold" if seat in winners else ""
+            standings.add_row(f"{place}.", self.seat_name(seat), left, style=style)
+        self._log(Text(winner_line, style="bold yellow"))
+        self.push_screen(GameOverScreen(winner_line, standings, saved_note), self._after_game_over)
 
 
 def new_events(logged: list[dict[str, JSON]], shown: list[dict[str, JSON]]) -> list[dict[str, JSON]]:

@@ -54,7 +54,8 @@ def half_cells(position: int, scale_mm: int) -> int:
 
 def plates_of(view: dict[str, JSON]) -> dict[int, Plate]:
     shapes: dict[str, dict[str, int]] = view["plates"]  # type: ignore[assignment]
-    return {int(piece): Plate(shape["width"], shape["thickness"], shape["mass"]) for piece, shape in shapes.items()}
+    return {int(piece): Plate(shape["width"], shape["thickness"], shape["mass"])
+            for piece, shape in shapes.items()}
 
 
 def stack_of_view(view: dict[str, JSON]) -> list[tuple[Plate, int]]:
@@ -108,9 +109,13 @@ def plate_row(piece: int, centre: int, width: int, scale_mm: int, columns: int) 
         cells[0] = ("◀", f"bold {body}")
     if right > 2 * columns:
         cells[-1] = ("▶", f"bold {body}")
+    # One span per run of the same style: a frame of the swing builds and draws this row.
     row = Text(no_wrap=True, overflow="crop")
-    for char, style in cells:
-        row.append(char, style=style)
+    start = 0
+    for index in range(1, columns + 1):
+        if index == columns or cells[index][1] != cells[start][1]:
+            row.append("".join(char for char, _style in cells[start:index]), style=cells[start][1])
+            start = index
     return row
 
 
@@ -186,6 +191,8 @@ def stack_picture(
         if "●" in table:
             line.stylize("bold yellow", table.index("●"), table.index("●") + 1)
         lines.append(line)
+    # The table at the bottom of the drawing, as a stack stands.
+    lines[:0] = [Text("") for _ in range(rows - len(lines))]
     return Text("\n", no_wrap=True).join(lines)
 
 
@@ -201,13 +208,11 @@ def pieces_row(pieces: Sequence[int], limit: int = ROW_SHOWN) -> Text:
 
 
 def hand_marks(hand: dict[str, int]) -> Text:
-    """A hand kind by kind: ``●5 ●2 ▬1 ▬1`` in the pieces' colours."""
+    """A hand kind by kind: ``●5●2▬1▬1`` in the pieces' colours."""
     marks = Text(no_wrap=True)
     for piece in DENOMINATIONS:
         held = int(hand.get(str(piece), 0))
         if held:
-            if marks.plain:
-                marks.append(" ")
             marks.append_text(piece_mark(piece))
             marks.append(str(held))
     return marks
@@ -228,29 +233,30 @@ def seat_state(view: dict[str, JSON], seat: int) -> Text:
     passed: list[bool] = view["passed"]  # type: ignore[assignment]
     has_bid: list[bool] = view["has_bid"]  # type: ignore[assignment]
     if passed[seat]:
-        return Text(_("passed at {n}").format(n=len(rows[seat])), style="dim")
+        return Text(_("passed"), style="dim")
     if has_bid[seat]:
-        return Text(_("bid {n}").format(n=len(rows[seat])), style="green")
+        laying = int(view["to_lay"]) if phase == "lay" and view.get("turn") == seat else 0  # type: ignore[arg-type]
+        return Text(_("bid {n}").format(n=len(rows[seat]) + laying), style="green")
     return Text(_("to bid"), style="cyan")
 
 
 def players_table(view: dict[str, JSON], seat_name: SeatName) -> Table:
     """Every seat: whose turn it is, the pieces held, the row bid (nearest the centre first), its state."""
-    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
-    table.add_column("", width=1, no_wrap=True)
-    table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", ratio=3)
-    table.add_column(_("Holds"), no_wrap=True, ratio=2)
-    table.add_column(_("Row"), no_wrap=True, ratio=2)
-    table.add_column("", no_wrap=True, ratio=2)
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False)
+    table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", min_width=10)
+    table.add_column(_("Holds"), no_wrap=True, min_width=8)
+    table.add_column(_("Row"), no_wrap=True, overflow="ellipsis", min_width=3)
+    table.add_column("", no_wrap=True, overflow="ellipsis", min_width=6)
     hands: list[dict[str, int]] = view["hands"]  # type: ignore[assignment]
     held: list[int] = view["pieces_held"]  # type: ignore[assignment]
     rows: list[list[int]] = view["rows"]  # type: ignore[assignment]
     for seat in range(int(view["seats"])):  # type: ignore[arg-type]
         turn = view.get("turn") == seat
+        name = Text("▶ " if turn else "  ", style="bold cyan")
+        name.append(seat_name(seat), style="bold" if turn else "")
         holds = Text(f"{held[seat]} ", style="bold")
         holds.append_text(hand_marks(hands[seat]))
-        table.add_row("▶" if turn else "", Text(seat_name(seat), style="bold" if turn else ""), holds,
-                      pieces_row(rows[seat]), seat_state(view, seat))
+        table.add_row(name, holds, pieces_row(rows[seat]), seat_state(view, seat))
     return table
 
 
@@ -285,17 +291,21 @@ def event_sentence(event: dict[str, JSON], seat_name: SeatName) -> Text:
         count = int(event["count"])  # type: ignore[arg-type]
         if count == 0:
             return Text(_("{name} stays in with an empty row").format(name=name))
-        return Text(ngettext("{name} bid {n} piece", "{name} bid {n} pieces", count).format(name=name, n=count))
+        said = ngettext("{name} bid {n} piece", "{name} bid {n} pieces", count)
+        return Text(said.format(name=name, n=count))
     if kind == "pass":
         count = int(event["count"])  # type: ignore[arg-type]
-        return Text(ngettext("{name} passed with {n} piece in the row", "{name} passed with {n} pieces in the row",
-                             count).format(name=name, n=count), style="dim")
+        said = ngettext("{name} passed with {n} piece in the row", "{name} passed with {n} pieces in the row",
+                        count)
+        return Text(said.format(name=name, n=count), style="dim")
     piece = piece_name(int(event["piece"]))  # type: ignore[arg-type]
     if kind == "base":
-        return Text(_("{name} laid the {piece} on the table to start the stack").format(name=name, piece=piece))
+        said = _("{name} laid the {piece} on the table to start the stack")
+        return Text(said.format(name=name, piece=piece))
     offset = event.get("offset")
     if isinstance(offset, int):
-        placed = _("{name} placed the {piece} {where}").format(name=name, piece=piece, where=where_words(offset))
+        where = where_words(offset)
+        placed = _("{name} placed the {piece} {where}").format(name=name, piece=piece, where=where)
     else:
         placed = _("{name} placed the {piece}").format(name=name, piece=piece)
     outcome = event["outcome"]
