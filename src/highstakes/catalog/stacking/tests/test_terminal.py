@@ -7,6 +7,7 @@ sends never depends on how fast the machine runs.
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from pathlib import Path
 
@@ -211,6 +212,11 @@ def test_a_piece_5_mm_right_is_drawn_5_half_cells_right_at_2_mm_a_cell() -> None
     assert _first_half_cell(far) == 72 - 30  # its left edge 45 mm left of its centre at 30 mm
     assert far.plain[-1] == " " and far.get_style_at_offset(Console(), 71).bgcolor is None  # room to spare
     assert "▶" not in far.plain and "◀" not in far.plain
+    # The replay viewer's picture: the round, the same stack, the seats.
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(StackApp.draw_view(view, lambda seat: f"Seat {seat + 1}"))
+    replayed = console.export_text()
+    assert "Round 1" in replayed and replayed.count("¥100") == 2 and "Seat 2" in replayed
     # A tall stack: the top pieces that fit, and how many lie below.
     view["stack"] = [{"piece": 500, "centre": 0}] * 10
     lines = draw.stack_picture(view, 72, 5).plain.split("\n")

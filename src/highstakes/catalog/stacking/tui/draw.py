@@ -35,7 +35,7 @@ PIECE_COLOURS = {100: ("grey70", "black"), 500: ("gold3", "black"),
 #: A piece in a row or a hand: a coin is round, a bill is flat.
 PIECE_MARKS = {100: "●", 500: "●", 1000: "▬", 5000: "▬"}
 #: A row shows this many pieces one by one, then "+n".
-ROW_SHOWN = 12
+ROW_SHOWN = 8
 
 
 # --- the scale ----------------------------------------------------------------------------------
