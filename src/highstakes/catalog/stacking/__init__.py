@@ -15,7 +15,7 @@ from highstakes.catalog.stacking.rules import MAX_ROUNDS, StackingState
 from highstakes.catalog.stacking.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
-from highstakes.engine.parts import Advisor, BotInfo
+from highstakes.engine.parts import Advisor, BotInfo, TerminalTableFactory
 
 
 class StackingDefinition(GameDefinition):
@@ -50,6 +50,11 @@ class StackingDefinition(GameDefinition):
         from highstakes.catalog.stacking.bots import hint
 
         return hint
+
+    def terminal_table(self) -> TerminalTableFactory:
+        from highstakes.catalog.stacking.tui.app import StackApp
+
+        return StackApp
 
 
 STACKING = StackingDefinition()
