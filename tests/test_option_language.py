@@ -26,7 +26,8 @@ def test_the_default_is_the_choice_named_by_the_language_else_the_declared_one(l
     assert PLAIN.default_for("es") == 1 and "follows_language" not in PLAIN.to_json()
 
 
-@pytest.mark.parametrize(("accept", "pack"), [("es-ES,es;q=0.9", "es"), ("it", "en"), (None, "en")])
+@pytest.mark.parametrize(("accept", "pack"), [("es-ES,es;q=0.9", "es"), ("uz", "uz"),
+                                              ("fr-FR,fr;q=0.9", "en"), (None, "en")])
 def test_a_room_takes_the_pack_of_its_creators_language(server: ThreadServer, accept: str | None,
                                                         pack: str) -> None:
     headers = {"Accept-Language": accept} if accept else {}

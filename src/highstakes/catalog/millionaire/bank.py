@@ -26,7 +26,7 @@ Category = Literal[
 ]
 CATEGORIES: tuple[str, ...] = get_args(Category)
 #: The languages whose packs ship with the game.
-SHIPPED = ("en", "es")
+SHIPPED = ("en", "es", "it", "uz")
 Text = Annotated[str, msgspec.Meta(min_length=1, max_length=400)]
 
 

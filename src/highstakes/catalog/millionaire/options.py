@@ -36,10 +36,11 @@ class MillionaireOptions(GameOptions):
         labels={"per_round": N_("back every round"), "per_game": N_("once per game")},
     )
     pack: str = option(
-        "en", ("en", "es"),
-        N_("the question pack: English or Spanish, or one you imported; by default the pack in the "
-           "language of whoever sets the table (English when there is none in it)"),
-        labels={"en": N_("English questions"), "es": N_("Spanish questions")},
+        "en", ("en", "es", "it", "uz"),
+        N_("the question pack: English, Spanish, Italian or Uzbek, or one you imported; by default "
+           "the pack in the language of whoever sets the table (English when there is none in it)"),
+        labels={"en": N_("English questions"), "es": N_("Spanish questions"), "it": N_("Italian questions"),
+                "uz": N_("Uzbek questions")},
         also_accepts=N_("the name of a pack you imported with 'highstakes questions import'"),
         check=check_pack_name,
         follows_language=True,

@@ -38,9 +38,9 @@ def asked(game: hs.Game) -> list[str]:
 
 
 # --- the players' language by default ------------------------------------------------------------
-@pytest.mark.parametrize(("language", "pack"), [("en", "en"), ("es", "es"), ("it", "en"), ("uz", "en")])
+@pytest.mark.parametrize(("language", "pack"), [("en", "en"), ("es", "es"), ("it", "it"), ("uz", "uz")])
 def test_the_pack_follows_the_language_of_whoever_sets_the_table(language: str, pack: str) -> None:
-    """Spanish players get the Spanish pack; Italian and Uzbek, which have none, the English one."""
+    """Each language with a pack of its own gets it: English, Spanish, Italian and Uzbek."""
     with use_language(language):
         game = hs.new_game("millionaire", 1, seed=3)
         spec = next(spec for spec in hs.definition("millionaire").option_specs if spec.name == "pack")
@@ -108,8 +108,8 @@ def test_an_unknown_pack_is_refused_naming_the_packs() -> None:
     with pytest.raises(ValueError) as refusal:
         hs.new_game("millionaire", 1, options={"pack": "mine"})
     assert str(refusal.value) == (
-        "option 'pack' must be one of 'en', 'es', or the name of a pack you imported with 'highstakes "
-        "questions import': no pack called 'mine' has been imported (none has yet)")
+        "option 'pack' must be one of 'en', 'es', 'it', 'uz', or the name of a pack you imported with "
+        "'highstakes questions import': no pack called 'mine' has been imported (none has yet)")
 
 
 # --- no repeats, and the last games avoided ------------------------------------------------------------
@@ -297,7 +297,7 @@ def test_import_of_a_file_with_problems_stores_nothing(capsys: Output) -> None:
      "got 'Bad Name!'"),
     (["questions", "import", str(FIXTURES / "pack-good.csv"), "--name", "es"],
      "'es' is the name of a pack shipped with the game; choose another"),
-    (["questions", "stats", "nope"], "there is no question pack called 'nope'; packs: en, es"),
+    (["questions", "stats", "nope"], "there is no question pack called 'nope'; packs: en, es, it, uz"),
 ])
 def test_usage_mistakes_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],
                                                 message: str) -> None:
@@ -317,7 +317,8 @@ def test_stats_counts_every_pack_by_level_and_category(capsys: Output) -> None:
     assert code == 0
     blocks = out.split("\n\n")
     assert [block.splitlines()[0] for block in blocks] == [
-        "pack en: 1,080 questions", "pack es: 1,080 questions"]
+        "pack en: 1,080 questions", "pack es: 1,080 questions", "pack it: 1,080 questions",
+        "pack uz: 1,080 questions"]
     english = load_pack("en")
     history = sum(question.category == "history" for question in english.by_id.values())
     assert f"    history: {history}" in blocks[0] and "    level 7 ($4,000): 72" in blocks[0]
