@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import importlib.util
+import itertools
 import json
 import os
 import shutil
@@ -223,3 +224,17 @@ def test_a_cluster_with_token_authentication_is_reached_with_its_token_alone(ray
     assert on_ray.returncode == 0, on_ray.stderr
     pool = subprocess.run(line, env=env, capture_output=True, text=True, timeout=120)
     assert json.loads(on_ray.stdout) == json.loads(pool.stdout)
+
+
+def test_workers_caps_the_tasks_running_at_once_on_a_cluster_with_more_cpus(local_ray):
+    from highstakes.analysis.cluster import RayCluster
+
+    def _timed_nap(seconds: float) -> tuple[float, float]:  # local: shipped to the workers whole
+        start = time.time()
+        time.sleep(seconds)
+        return start, time.time()
+
+    with RayCluster("auto", workers=1) as cluster:  # the Ray above has two CPUs
+        spans = sorted(result for _index, result in cluster.run(_timed_nap, [0.3] * 4))
+    # One at a time: each task starts after the one before it ended.
+    assert all(later[0] >= earlier[1] for earlier, later in itertools.pairwise(spans))

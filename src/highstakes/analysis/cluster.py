@@ -199,8 +199,9 @@ class RayCluster:
                 if count == 0:
                     return
 
-        # One task more than the workers, so that none waits while a result travels back.
-        submit(self.workers + 1)
+        # Exactly as many tasks in flight as workers: one more would run at once on a cluster with
+        # a CPU to spare, and --workers is a cap on what runs.
+        submit(self.workers)
         try:
             while pending:
                 ready, _running = ray.wait(list(pending), num_returns=1)
