@@ -19,6 +19,7 @@ from textual.widgets import Static
 from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.greed.tui.app import GreedApp
 from highstakes.catalog.in_the_bag.tui.app import BagApp
+from highstakes.catalog.stacking.tui.app import StackApp
 from highstakes.i18n import PSEUDO, use_language
 from highstakes.testing.terminal import run, screen_texts, wait_for
 from highstakes.tui.generic import GenericTable
@@ -186,6 +187,55 @@ def test_its_in_the_bag_table_shows_only_marked_words() -> None:
             reader.read()
 
         run(app, script)
+    assert reader.reads > 10
+    assert reader.found == {}
+
+
+async def play_stacking_game(pilot: Pilot[None], app: StackApp, read: Callable[[], None]) -> None:
+    """Seat 1 against a bot to the end: bid, lay, pass, a hint at the first swing, and releases
+    at set moments of the swing (the table's clock is set), reading every screen."""
+    kinds = (100, 500, 1000, 5000)
+    now = [100.0]
+    app.clock = lambda: now[0]
+    hinted = False
+    for step in range(400):
+        await wait_for(pilot, lambda: app.game.is_over or app._mode is not None)
+        read()
+        if app.game.is_over:
+            break
+        view = app.game.view(0)
+        if app._mode == "bid":
+            counts = [action.count for action in app.game.legal_actions(0) if hasattr(action, "count")]
+            if view["has_bid"][0] or not counts:
+                await pilot.press("p")
+            else:
+                await pilot.press(*str(min(max(min(counts), 3), max(counts))), "enter")
+        elif app._mode == "lay":  # the first kind in hand (keys 1-4), else in the bag (keys 5-8)
+            own = [index for index, piece in enumerate(kinds) if view["your_pieces"][str(piece)]]
+            if view["to_lay"] > view["from_bag"] and own:
+                await pilot.press(str(own[0] + 1))
+            else:
+                await pilot.press(str(5 + next(index for index, piece in enumerate(kinds)
+                                              if view["bag"][str(piece)])))
+        else:
+            if not hinted:
+                hinted = True
+                await pilot.press("h")
+                await pilot.pause(0.2)
+                read()
+            now[0] += 0.05 * (step % 5)
+            await pilot.press("space")
+        await pilot.pause()
+    await wait_for(pilot, lambda: app.game.is_over)
+    read()
+    assert hinted
+
+
+def test_the_stacking_table_shows_only_marked_words() -> None:
+    with use_language(PSEUDO):
+        app = StackApp(2, [None, "careful"], 5, {}, bot_delay=0)
+        reader = Reader(app)
+        run(app, lambda pilot: play_stacking_game(pilot, app, reader.read))
     assert reader.reads > 10
     assert reader.found == {}
 

@@ -22,12 +22,13 @@ from highstakes.catalog.deal_or_no_deal.tui.app import DealApp
 from highstakes.catalog.greed.tui.app import GreedApp
 from highstakes.catalog.in_the_bag.tui.app import BagApp
 from highstakes.catalog.millionaire.tui.app import MillionaireApp, MillionaireOverScreen
+from highstakes.catalog.stacking.tui.app import StackApp
 from highstakes.i18n import _, use_language
 from highstakes.i18n.catalogs import TRANSLATED, domains, extract
 from highstakes.i18n.numbers import format_money
 from highstakes.testing.terminal import decisions, drawn_text, run, screen_texts, wait_for
 from highstakes.tui.screens import ConfirmScreen
-from test_pseudo_terminal import play_deal_match, play_greed_game
+from test_pseudo_terminal import play_deal_match, play_greed_game, play_stacking_game
 
 PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}")
 #: Two words or more: a phrase a reader would notice left in English.
@@ -268,3 +269,12 @@ def test_a_large_offer_is_read_back_in_spanish_words() -> None:
             assert "900.000 $, novecientos mil dólares" in question.replace("\u00a0", " "), question
 
         run(app, script)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_stacking_game_at_its_own_table(language: str) -> None:
+    with use_language(language):
+        app = StackApp(2, [None, "careful"], 5, {}, bot_delay=0)
+        reader = Reader(app, language)
+        run(app, lambda pilot: play_stacking_game(pilot, app, reader.read))
+    reader.assert_translated()

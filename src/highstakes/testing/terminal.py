@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.console import Console
 from textual.app import App
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input, MarkdownViewer, OptionList, RichLog, Static
@@ -144,7 +145,8 @@ def widget_texts(widget: Widget) -> Iterable[str]:
     description, its placeholder. The rules' page is left out: it is a page per language."""
     for title in (widget.border_title, widget.border_subtitle):
         if title:
-            yield str(title)
+            # A title is markup, drawn without its tags (a legend's colours): read what is drawn.
+            yield Content.from_markup(title).plain if isinstance(title, str) else str(title)
     if isinstance(widget, MarkdownViewer):
         return
     if isinstance(widget, FooterKey):
