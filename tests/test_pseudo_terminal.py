@@ -223,6 +223,7 @@ async def play_stacking_game(pilot: Pilot[None], app: StackApp, read: Callable[[
                 await pilot.press("h")
                 await pilot.pause(0.2)
                 read()
+            await wait_for(pilot, lambda: app.swing_offset() is not None)  # after a fall, if any
             now[0] += 0.05 * (step % 5)
             await pilot.press("space")
         await pilot.pause()

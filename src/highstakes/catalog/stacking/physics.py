@@ -23,19 +23,27 @@ SECONDS = 1.5
 GRAVITY = 9_810.0
 #: Dry friction between pieces and with the table (metal on metal, roughly).
 FRICTION = 0.4
+#: How fast the pieces over a failing level start to tip (mm/s sideways, radians/s): the model
+#: keeps a margin, so a stack it calls fallen may balance at the very edge in the physics, and
+#: a placed piece does not arrive at rest.
+TIP_SPEED, TIP_SPIN = 40.0, 1.5
 
 
 class PhysicsUnavailable(RuntimeError):
     """pymunk is not installed: the optional ``physics`` extra."""
 
 
-def fall_frames(stack: Sequence[tuple[Plate, int]], seconds: float = SECONDS,
+def fall_frames(stack: Sequence[tuple[Plate, int]], seconds: float = SECONDS, *,
+                tip_from: int | None = None, tip_right: bool = True, frame_rate: int = FRAME_RATE,
                 ) -> list[list[tuple[float, float, float]]]:
     """The stack's pieces frame by frame as gravity acts on them: per frame, per piece from the
     bottom, its centre ``(x, y)`` in millimetres and its angle in radians.
 
     The first frame is the stack as the model holds it: plates flat, each resting on the one
     below, centred where the model put it (hundredths of a millimetre become millimetres).
+    ``frame_rate`` frames a second of the physics' time (a slow-motion picture wants more).
+    ``tip_from``: the pieces from this level up start tipping over, to the right or the left
+    (the model's first failing level, and the side its centre of mass overhangs).
     """
     try:
         import pymunk
@@ -56,11 +64,15 @@ def fall_frames(stack: Sequence[tuple[Plate, int]], seconds: float = SECONDS,
         shape = pymunk.Poly.create_box(body, (width, thickness))
         shape.friction = FRICTION
         space.add(body, shape)
+        if tip_from is not None and len(bodies) >= tip_from:
+            side = 1.0 if tip_right else -1.0
+            body.velocity = (side * TIP_SPEED, 0.0)
+            body.angular_velocity = -side * TIP_SPIN
         bodies.append(body)
         height += thickness
     frames = []
-    step = 1.0 / FRAME_RATE
-    for _frame in range(round(seconds * FRAME_RATE) + 1):
+    step = 1.0 / frame_rate
+    for _frame in range(round(seconds * frame_rate) + 1):
         frames.append([(body.position.x, body.position.y, body.angle) for body in bodies])
         for _substep in range(10):  # small steps keep thin plates from passing through each other
             space.step(step / 10)

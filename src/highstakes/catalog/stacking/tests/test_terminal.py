@@ -11,6 +11,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
@@ -77,6 +78,8 @@ def test_a_whole_game_against_a_bot_each_piece_let_go_at_a_set_moment(tmp_path: 
                     "seat": 0, "action": {"take" if key > 4 else "lay": piece}}
             else:
                 assert app._mode == "swing"
+                # After a collapse the next piece swings once the stack has been seen to fall.
+                await wait_for(pilot, lambda: app.swing_offset() is not None)
                 sway = view["sway"]
                 started = now[0]
                 now[0] = started + 0.125 * (releases % 7)  # a different moment of the swing each time
@@ -250,3 +253,33 @@ def test_the_table_fits_80_by_24_in_spanish_with_the_swing_drawn() -> None:
                 assert yen(app.game.view(0)["stack"][-1]["piece"]) in drawn[first + 2]  # the top piece
 
         asyncio.run(main())
+
+
+def test_a_collapse_falls_on_screen_before_the_next_piece_swings() -> None:
+    """Two people stack ¥100 coins, each let go at the right end of the swing: 9 mm right of the
+    base coin, then 10.2 mm right of that one, whose pair now overhangs the base: it falls. The
+    panel shows it falling (pymunk's frames) and the next piece swings only afterwards."""
+    pytest.importorskip("pymunk")
+    app = StackApp(2, [None, None], 0, {}, bot_delay=0)
+    now = [10.0]
+    app.clock = lambda: now[0]
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app._mode == "bid")
+        await pilot.press("3", "enter", "1", "1", "1", "3", "enter", "1", "1", "1", "p", "p")
+        for _placement in range(2):
+            await wait_for(pilot, lambda: app._mode == "swing" and app.swing_offset() is not None)
+            now[0] += app.game.view(None)["sway"]["period_ms"] / 4000  # a quarter swing: its right end
+            await pilot.press("space")
+        places = [event for event in app.game.view(None)["events"] if event["kind"] == "place"]
+        outcomes = [(event["offset"], event["outcome"]) for event in places]
+        assert outcomes == [(900, "stood"), (1020, "collapse")]
+        assert app._falling is not None and "the stack falls" in static_text(app, "#stack")
+        assert app.swing_offset() is None  # the next piece is not in hand yet: Space does nothing
+        before = len(decisions(app.game))
+        await pilot.press("space")
+        assert len(decisions(app.game)) == before
+        await wait_for(pilot, lambda: app.swing_offset() is not None)
+        assert "the stack falls" not in static_text(app, "#stack")
+
+    run(app, script)

@@ -27,13 +27,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from highstakes.catalog.currency_sakana import DENOMINATIONS
 from highstakes.catalog.stacking.actions import Bid, Lay, Report, piece_name
 from highstakes.catalog.stacking.bots import hint
-from highstakes.catalog.stacking.model import COLLAPSE, MISS, STOOD, TOUCHED
+from highstakes.catalog.stacking.model import COLLAPSE, MISS, STOOD, TOUCHED, first_failure, settle
+from highstakes.catalog.stacking.physics import PhysicsUnavailable, fall_frames
 from highstakes.catalog.stacking.rules import MISSES_ALLOWED
 from highstakes.catalog.stacking.sway import sway_offset
 from highstakes.catalog.stacking.tui import draw
@@ -46,6 +48,9 @@ from highstakes.tui.words import styled
 GAME_ID = "stacking"
 #: Frames a second of the swing; the position is computed from the clock, not counted in frames.
 SWING_FPS = 30
+#: A collapse is followed for FALL_SECONDS of physics at FALL_FRAMES a second (a stack of coins
+#: is down in a tenth of a second) and shown in slow motion, FALL_FPS frames a real second.
+FALL_SECONDS, FALL_FRAMES, FALL_FPS = 0.2, 120, 20
 OUTCOMES = (STOOD, MISS, COLLAPSE, TOUCHED)
 #: The button of each outcome in companion mode, in the words a player reports it.
 OUTCOME_LABELS = {STOOD: N_("it stood"), MISS: N_("it slid off"), COLLAPSE: N_("the stack fell"),
@@ -92,6 +97,9 @@ class StackApp(TableApp):
 
     #: The swing's clock in seconds; a test sets its own to choose the moment of a release.
     clock: Callable[[], float] = time.monotonic  # a builtin: not bound as a method
+    #: Whether a collapse is shown falling (with pymunk) before the next piece swings; a test that
+    #: times its releases turns it off.
+    falls: bool = True
 
     def _reset_play_state(self) -> None:
         self._mode: str | None = None  # what the person to act is doing, else None
@@ -106,6 +114,9 @@ class StackApp(TableApp):
         self._logged_round = 1
         self._summary: Text | None = None  # the last finished round, in words
         self._drawn: tuple[object, ...] | None = None  # what the stack panel shows now
+        # A collapse being shown: its frames, the pieces from the bottom, when it began
+        # (time.monotonic) and the millimetres a row; None when the stack is drawn still.
+        self._falling: tuple[list[list[tuple[float, float, float]]], list[int], float, float] | None = None
 
     # --- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -126,6 +137,7 @@ class StackApp(TableApp):
 
     def on_mount(self) -> None:
         self._swing_timer: Timer = self.set_interval(1 / SWING_FPS, self.draw_stack, pause=True)
+        self._fall_timer: Timer = self.set_interval(1 / FALL_FPS, self.draw_stack, pause=True)
         stack = self.query_one("#stack", StackView)
         stack.border_title = _("The stack, seen from the side")
         stack.border_subtitle = draw.legend().markup
@@ -182,6 +194,8 @@ class StackApp(TableApp):
         """Where the swinging piece is now: the offset a release at this instant sends."""
         if self._swing_started is None or self._view is None or not self._view.get("sway"):
             return None
+        if self._falling is not None:  # the next piece is taken in hand once the stack has fallen
+            return None
         sway: dict[str, int] = self._view["sway"]  # type: ignore[assignment]
         elapsed_ms = (self.clock() - self._swing_started) * 1000
         return sway_offset(elapsed_ms, sway["amplitude"], sway["period_ms"])
@@ -193,9 +207,14 @@ class StackApp(TableApp):
         (the piece moved less than a half cell) is skipped."""
         if self._view is None:
             return
-        widget = self.query_one("#stack", StackView)
+        try:
+            widget = self.query_one("#stack", StackView)
+        except NoMatches:  # a timer's last tick as the table closes
+            return
         columns = widget.content_size.width or draw.DRAWING_COLUMNS
         rows = widget.content_size.height or 8
+        if self._draw_fall(widget, columns, rows):
+            return
         hinted = self._hinted()
         standing = hinted.get("standing") if hinted else None
         swing = self.swing_offset()
@@ -216,6 +235,61 @@ class StackApp(TableApp):
         lines.append(Text(words, style="italic"))
         # The panel's size is set by the layout, not by what it shows: a frame repaints it only.
         widget.update(Text("\n").join(lines), layout=False)
+
+    def _draw_fall(self, widget: StackView, columns: int, rows: int) -> bool:
+        """Draw the collapse under way, if one is (True), until its frames run out; a person's
+        next piece swings only then."""
+        if self._falling is None:
+            return False
+        frames, pieces, began, mm_per_row = self._falling
+        index = int((time.monotonic() - began) * FALL_FPS)
+        if index >= len(frames):
+            self._falling = None
+            self._fall_timer.pause()
+            self._drawn = None
+            if self._mode == SWINGING:  # the swing of the piece in hand begins now
+                self._swing_started = self.clock()
+            return False
+        assert self._view is not None
+        scale = draw.mm_per_cell(int(self._view["options"]["bill_width"]))  # type: ignore[index, call-overload]
+        picture = draw.fall_picture(frames[index], pieces, draw.plates_of(self._view), scale, columns,
+                                    max(3, rows - 1), mm_per_row)
+        widget.update(Text("\n").join([picture, Text(_("the stack falls"), style="italic")]), layout=False)
+        return True
+
+    def _start_fall(self, before: dict[str, JSON], seat: int, action: Action | JSON) -> None:
+        """When a piece placed on top brings the stack down, show the fall: the stack as it stood
+        and the piece where it was put, left to gravity (pymunk, the optional extra ``physics``;
+        without it the table just draws the new stack). The stability model has already
+        decided; this is only the picture of it."""
+        move = action.to_json() if isinstance(action, Action) else action
+        if not self.falls or not isinstance(move, dict) or set(move) != {"place"}:
+            return
+        if not isinstance(move["place"], int):
+            return
+        stack = draw.stack_of_view(before)
+        rows: list[list[int]] = before["rows"]  # type: ignore[assignment]
+        if not stack or not rows[seat]:
+            return
+        piece = rows[seat][0]
+        plate = draw.plates_of(before)[piece]
+        outcome, x = settle(stack, plate, move["place"])
+        if outcome != COLLAPSE:
+            return
+        fallen = [*stack, (plate, x)]
+        level = first_failure(fallen)
+        above = fallen[level:] if level else fallen[-1:]
+        overhang = sum(each.mass * centre for each, centre in above) / sum(each.mass for each, _x in above)
+        try:
+            frames = fall_frames(fallen, seconds=FALL_SECONDS, frame_rate=FALL_FRAMES, tip_from=level,
+                                 tip_right=overhang > fallen[(level or len(fallen)) - 1][1])
+        except PhysicsUnavailable:
+            return
+        pieces = [int(item["piece"]) for item in before["stack"]] + [piece]  # type: ignore[index, union-attr]
+        mm_per_row = sum(each.thickness for each, _x in stack) / len(stack) / 100
+        self._falling = (frames, pieces, time.monotonic(), mm_per_row)
+        self._drawn = None
+        self._fall_timer.resume()
 
     def _refresh_status(self, view: dict[str, JSON]) -> None:
         status = draw.round_line(view)
@@ -404,6 +478,7 @@ class StackApp(TableApp):
 
     # --- the log -------------------------------------------------------------------------------
     def _after_move(self, before: dict[str, JSON], seat: int, action: Action | JSON) -> None:
+        self._start_fall(before, seat, action)
         view = self.game.view(None)
         if view["round"] != self._logged_round or view["phase"] == "over":
             finished: list[dict[str, JSON]] = view["previous_events"]  # type: ignore[assignment]

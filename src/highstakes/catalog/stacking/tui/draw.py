@@ -196,6 +196,37 @@ def stack_picture(
     return Text("\n", no_wrap=True).join(lines)
 
 
+def fall_picture(frame: Sequence[tuple[float, float, float]], pieces: Sequence[int],
+                 plates: dict[int, Plate], scale_mm: int, columns: int, rows: int, mm_per_row: float,
+                 ) -> Text:
+    """One frame of a falling stack (``physics.fall_frames``: each piece's centre in millimetres
+    and its angle), ``columns`` wide and ``rows`` high, the table on the last row.
+
+    Across, the table's scale; up, ``mm_per_row`` millimetres a row, so that the standing stack
+    fills as many rows as it has pieces, as the still drawing does. Each piece is drawn along
+    its tilt, a cell wherever it passes."""
+    columns, rows = max(10, columns), max(3, rows)
+    cells: list[list[tuple[str, str]]] = [[(" ", "")] * columns for _ in range(rows - 1)]
+    for (x, y, angle), piece in zip(frame, pieces, strict=True):
+        half = plates[piece].width / 200  # millimetres
+        colour = PIECE_COLOURS[piece][0]
+        steps = max(2, math.ceil(2 * half / (scale_mm / 2)))
+        for step in range(steps + 1):
+            along = -half + 2 * half * step / steps
+            column = math.floor(columns / 2 + (x + along * math.cos(angle)) / scale_mm)
+            row = rows - 2 - math.floor((y + along * math.sin(angle)) / mm_per_row)
+            if 0 <= column < columns and 0 <= row < rows - 1:
+                cells[row][column] = ("█", colour)
+    lines = []
+    for cells_row in cells:
+        line = Text(no_wrap=True, overflow="crop")
+        for char, style in cells_row:
+            line.append(char, style=style)
+        lines.append(line)
+    lines.append(Text("═" * columns, style="bold", no_wrap=True))
+    return Text("\n", no_wrap=True).join(lines)
+
+
 # --- seats, rows and the round --------------------------------------------------------------------
 def pieces_row(pieces: Sequence[int], limit: int = ROW_SHOWN) -> Text:
     """A row of pieces as marks in their colours, the first (nearest the centre) first."""
