@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import highstakes as hs
+from highstakes.i18n import use_language
 
 
 def json_blocks(text: str) -> list[str]:
@@ -44,6 +45,24 @@ def test_a_games_page_lists_every_option_and_view_key(game_id):
     for seats in range(definition.min_seats, definition.max_seats + 1):
         for key in hs.new_game(game_id, seats=seats, seed=1).view(0):
             assert f"`{key}`" in text, key
+
+
+SHIPPED_GAMES = [game_id for game_id in hs.games()
+                 if hs.definition(game_id).resources.startswith("highstakes.catalog.")]
+
+
+@pytest.mark.parametrize("game_id", SHIPPED_GAMES)
+def test_the_games_index_links_every_shipped_games_pages_and_the_links_lead_somewhere(game_id):
+    index = Path(__file__).parent.parent / "docs" / "games" / "README.md"
+    text = index.read_text(encoding="utf-8")
+    definition = hs.definition(game_id)
+    with use_language("en"):
+        pages = {"README.md": docs_page(game_id), "rules.md": definition.rules_text()}
+    for name, shipped in pages.items():
+        link = f"../../src/highstakes/catalog/{definition.resources.rsplit('.', 1)[-1]}/{name}"
+        assert f"]({link})" in text, f"docs/games/README.md lacks {link}"
+        # The link leads to the page the game ships (wherever the package is installed).
+        assert (index.parent / link).read_text(encoding="utf-8") == shipped
 
 
 def test_readme_library_example_is_true():
