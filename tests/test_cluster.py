@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -175,14 +176,17 @@ def free_ports(count: int) -> list[int]:
 
 
 @pytest.fixture
-def ray_head_with_a_token() -> Iterator[tuple[str, str]]:
+def ray_head_with_a_token() -> Iterator[tuple[str, str, str]]:
     """A Ray head node of its own (``ray start``), with token authentication on: its Ray Client
     address and its token. Its own ports and folder, so that it meets no other Ray here."""
     pytest.importorskip("ray", reason="Ray is the optional extra 'cluster'")
     token = "0123456789abcdef0123456789abcdef"
     gcs, client, manager, objects, agent, agent_grpc, runtime, metrics = free_ports(8)
     folder = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's sockets live in it
-    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": token, "RAY_USAGE_STATS_ENABLED": "0"}
+    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": token, "RAY_USAGE_STATS_ENABLED": "0",
+           # On a machine busy with other tests, the Ray Client's per-connection server may take
+           # longer than Ray's 30 s to start: the test is about the token, not the machine's speed.
+           "RAY_CLIENT_SERVER_CHECK_CHANNEL_TIMEOUT_S": "180"}
     command = [shutil.which("ray") or "ray", "start", "--head", "--block", "--num-cpus", "1",
                "--include-dashboard", "false", "--disable-usage-stats", "--temp-dir", folder,
                "--port", str(gcs), "--ray-client-server-port", str(client),
@@ -199,7 +203,7 @@ def ray_head_with_a_token() -> Iterator[tuple[str, str]]:
                 break
             assert head.poll() is None and time.monotonic() < deadline, "the Ray head did not start"
             time.sleep(0.5)
-        yield f"ray://127.0.0.1:{client}", token
+        yield f"ray://127.0.0.1:{client}", token, folder
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(head.pid, signal.SIGTERM)
@@ -211,17 +215,26 @@ def ray_head_with_a_token() -> Iterator[tuple[str, str]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def client_server_logs(folder: str) -> str:
+    """The end of the Ray Client server's logs, to say why a connection failed."""
+    tails = []
+    for log in sorted(Path(folder).glob("session_*/logs/ray_client_server*")):
+        text = log.read_text(encoding="utf-8", errors="replace")
+        tails.append(f"\n--- {log.name}\n{text[-3000:]}")
+    return "".join(tails)
+
+
 def test_a_cluster_with_token_authentication_is_reached_with_its_token_alone(ray_head_with_a_token, tmp_path):
     # Ray 2.59 and later start clusters with token authentication. Given the token, and no
     # RAY_AUTH_MODE (which the Ray Client needs before it sends any), the command gets in.
-    address, token = ray_head_with_a_token
+    address, token, folder = ray_head_with_a_token
     env = {key: value for key, value in os.environ.items() if not key.startswith("RAY_AUTH")}
     env.update(RAY_AUTH_TOKEN=token, HOME=str(tmp_path), RAY_USAGE_STATS_ENABLED="0")
     line = [sys.executable, "-m", "highstakes", "simulate", "greed", "--games", "20", "--bots",
             "random,heuristic", "--seed", "5", "--json"]
     on_ray = subprocess.run([*line, "--cluster", address], env=env, capture_output=True, text=True,
                             timeout=120)
-    assert on_ray.returncode == 0, on_ray.stderr
+    assert on_ray.returncode == 0, on_ray.stderr + client_server_logs(folder)
     pool = subprocess.run(line, env=env, capture_output=True, text=True, timeout=120)
     assert json.loads(on_ray.stdout) == json.loads(pool.stdout)
 
