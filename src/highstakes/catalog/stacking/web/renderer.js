@@ -29,7 +29,7 @@
 
 import {
   controlNamed, el, focusedName, onTableKeys, playerRow, playersHead, refusalWords, ruleTitle,
-  seatName, sendAction, speak, stillPending, toggleDetails,
+  seatName, requestHint, sendAction, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
 
@@ -194,13 +194,7 @@ function release(at = now()) {
 }
 
 function askHint() {
-  const { message, send } = table;
-  if (!message?.legal?.length) return;
-  if (table.hint?.version === message.version) return; // asked already for this position
-  if (send({ type: "hint" })) {
-    table.hint = { version: message.version, waiting: true };
-    draw();
-  }
+  if (requestHint(table)) draw();
 }
 
 // --- the page's skeleton ------------------------------------------------------------------------
