@@ -226,6 +226,38 @@ def test_a_slow_setup_for_the_rematch_does_not_hold_the_room(tmp_path: Path) -> 
 
     asyncio.run(scenario())
 
+def test_a_rematch_waiting_for_its_setup_does_not_hold_up_the_connections_other_messages(
+        tmp_path: Path) -> None:
+    """Over a connection: the player asks for a rematch whose setup waits for a worker, then
+    pings. The pong comes at once; the rematch follows when the worker answers."""
+    import threading
+
+    from highstakes.testing.servers import ThreadServer, play_to_end
+
+    release = threading.Event()
+    with ThreadServer(f"sqlite:///{tmp_path / 'rooms.db'}") as server:
+        manager = server.app.manager
+        computed = manager.compute.next_setup
+
+        async def slow_setup(game_id: str, records: Any) -> Any:
+            while not release.is_set():  # a worker still starting
+                await asyncio.sleep(0.01)
+            return await computed(game_id, records)
+
+        manager.compute.next_setup = slow_setup
+        room = server.create_room(["human", "human"], game="millionaire")
+        tokens = [server.join(room, name)[1] for name in ("Ann", "Bob")]
+        with server.client(room, tokens[0]) as ann, server.client(room, tokens[1]) as bob:
+            play_to_end([ann, bob], seed=3)
+            ann.barrier(paced=False)
+            ann.send({"type": "rematch"}, paced=False)
+            ann.send({"type": "ping"}, paced=False)
+            assert ann.recv(timeout=5)["type"] == "pong"  # not behind the rematch
+            release.set()
+            state = ann.recv_until(lambda message: message["type"] == "state", timeout=30)
+            assert state["game_number"] == 2 and state["event"] == {"kind": "rematch", "seat": 0}
+
+
 # --- a game's own commands ----------------------------------------------------------------------------
 def _counting_command(name: str) -> Command:
     def build(parser: Any) -> None:

@@ -451,7 +451,7 @@ def create_app(
                     kind='"hint"', key='"input"'))
             await manager.hint(room, connection, given)
         elif kind == "rematch":
-            await manager.rematch(room, connection.seat)
+            manager.start_rematch(room, connection)
         elif kind == "ping":
             manager.before_pong(room, connection)
             connection.deliver('{"type":"pong"}')

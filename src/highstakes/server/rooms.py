@@ -720,6 +720,22 @@ class RoomManager:
         self.broadcast(room, {"kind": "rematch", "seat": seat})
         self._schedule(room)
 
+    def start_rematch(self, room: Room, connection: Connection) -> None:
+        """A connection's rematch request: refused at once if the room cannot start one now,
+        else started as the room's background task, since working out the next game's setup may
+        wait for a worker and the connection's other messages (a ping, a move) must not wait
+        behind it. A refusal found later (another rematch came first) is the connection's error."""
+        if connection.seat is None:
+            raise RoomError("spectator", _("only players can start a rematch"))
+        self._check_rematch(room)
+        self._spawn(room, self._rematch_for(room, connection))
+
+    async def _rematch_for(self, room: Room, connection: Connection) -> None:
+        try:
+            await self.rematch(room, connection.seat)
+        except RoomError as error:
+            connection.deliver(wire.dumps(error.to_json()))
+
     def _check_rematch(self, room: Room) -> None:
         """Refuse a rematch the room cannot start now (the caller holds the room's lock)."""
         if room.evicted:
