@@ -196,12 +196,18 @@ def ray_head_with_a_token() -> Iterator[tuple[str, str, str]]:
     head = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while True:
             with contextlib.suppress(OSError):
                 socket.create_connection(("127.0.0.1", client), timeout=1).close()
                 break
             assert head.poll() is None and time.monotonic() < deadline, "the Ray head did not start"
+            time.sleep(0.5)
+        # The client port opens before the node has joined its cluster: wait until Ray itself
+        # reports the node (a busy machine may take a while), so that the test meets a whole head.
+        status = [shutil.which("ray") or "ray", "status", "--address", f"127.0.0.1:{gcs}"]
+        while subprocess.run(status, env=env, capture_output=True, timeout=60).returncode != 0:
+            assert head.poll() is None and time.monotonic() < deadline, "the Ray head did not come up"
             time.sleep(0.5)
         yield f"ray://127.0.0.1:{client}", token, folder
     finally:
