@@ -30,7 +30,29 @@ def _about(table: Table) -> dict[str, Any]:
             "encoder": table.encoder_kind, "simultaneous_moves": table.simultaneous}
 
 
-class HighStakesAEC(AECEnv):
+class _SeatAgents:
+    """What the AEC and parallel environments share: their table, its metadata, one agent per
+    seat and every agent's observation and action spaces."""
+
+    metadata: dict[str, Any]
+
+    def _seat_agents(self, table: Table) -> None:
+        self.table = table
+        self.metadata = {**self.metadata, **_about(table)}
+        self.possible_agents = [agent_name(seat) for seat in range(table.seats)]
+        observation, action = _spaces(table)
+        self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        self.action_spaces = {agent: action for agent in self.possible_agents}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+
+class HighStakesAEC(_SeatAgents, AECEnv):
     """A game as a PettingZoo AEC environment: seats are agents, the seat to act is selected.
 
     Seats that move at the same time (blind bids, answers locked in together) are selected
@@ -42,23 +64,11 @@ class HighStakesAEC(AECEnv):
 
     def __init__(self, table: Table, render_mode: str | None = None) -> None:
         super().__init__()
-        self.table = table
-        self.metadata = {**self.metadata, **_about(table)}
+        self._seat_agents(table)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode is one of {self.metadata['render_modes']}; got {render_mode!r}")
         self.render_mode = render_mode
-        self.possible_agents = [agent_name(seat) for seat in range(table.seats)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        observation, action = _spaces(table)
-        self.observation_spaces = {agent: observation for agent in self.possible_agents}
-        self.action_spaces = {agent: action for agent in self.possible_agents}
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.table.reset(seed)
@@ -113,7 +123,7 @@ class HighStakesAEC(AECEnv):
         pass
 
 
-class HighStakesParallel(ParallelEnv):
+class HighStakesParallel(_SeatAgents, ParallelEnv):
     """A game as a PettingZoo parallel environment: every seat that must act now acts in one step.
 
     At a simultaneous move (the bids of It's in the Bag, the answers of Millionaire) that is
@@ -128,22 +138,10 @@ class HighStakesParallel(ParallelEnv):
                  illegal_reward: float = -1.0) -> None:
         if illegal not in ("raise", "terminate"):
             raise ValueError(f"illegal is 'raise' or 'terminate'; got {illegal!r}")
-        self.table = table
-        self.metadata = {**self.metadata, **_about(table)}
+        self._seat_agents(table)
         self.render_mode = render_mode
         self.illegal = illegal
         self.illegal_reward = illegal_reward
-        self.possible_agents = [agent_name(seat) for seat in range(table.seats)]
-        observation, action = _spaces(table)
-        self.observation_spaces = {agent: observation for agent in self.possible_agents}
-        self.action_spaces = {agent: action for agent in self.possible_agents}
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self.table.reset(seed)

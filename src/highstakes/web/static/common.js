@@ -375,6 +375,26 @@ export function requestHint(table, input = null) {
 }
 
 /**
+ * A reply from the server that is not a state: a refusal (`error`) ends the wait for an answer
+ * and is kept, in the rule's words, as `table.refusal` (a hint asked for may have been what was
+ * refused); a hint for the position on screen is kept as `table.hint`, and one asked before
+ * play moved on is dropped. Returns "refusal", "hint" or null; the renderer then draws.
+ */
+export function takeReply(table, message) {
+  if (message.type === "error") {
+    table.pending = false;
+    if (table.hint?.waiting) table.hint = null;
+    table.refusal = { version: table.message.version, text: refusalWords(message), rule: message.rule };
+    return "refusal";
+  }
+  if (message.type === "hint" && table.hint?.version === table.message.version) {
+    table.hint = { version: table.message.version, advice: message.hint };
+    return "hint";
+  }
+  return null;
+}
+
+/**
  * Whether an action sent earlier still awaits its answer when `message` arrives. An update
  * about something else (a seat connecting, say) for the same position leaves it waiting, and
  * so does another seat's move that the server played first (in a game where seats move at

@@ -20,8 +20,8 @@
 // writes money. A sentence whose subject may be the reader comes in two messages.
 
 import {
-  controlNamed, el, focusedName, onTableKeys, playerRow, playersHead, refusalWords,
-  ruleTitle, sameAction, seatName, requestHint, sendAction, speak, stillPending, toggleDetails,
+  controlNamed, el, focusedName, onTableKeys, playerRow, playersHead,
+  ruleTitle, sameAction, seatName, requestHint, sendAction, speak, stillPending, takeReply, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
 
@@ -249,17 +249,13 @@ export function render(container, message, send) {
 /** Hints and refusals: a refusal is shown beside the fist; a hint for this position fills it. */
 export function onMessage(container, message) {
   if (container !== table.container || !table.message) return false;
-  if (message.type === "error") {
-    table.pending = false;
-    if (table.hint?.waiting) table.hint = null; // the refusal may have been the hint's
-    table.refusal = { version: table.message.version, text: refusalWords(message), rule: message.rule };
+  const reply = takeReply(table, message);
+  if (reply === "refusal") {
     draw();
     part(".announce").textContent = table.refusal.text;
     return true;
   }
-  if (message.type === "hint" && table.hint?.version === table.message.version) {
-    // A hint asked before play moved on is dropped: its advice is for an older position.
-    table.hint = { version: table.message.version, advice: message.hint };
+  if (reply === "hint") {
     const advised = message.hint?.action?.bid;
     if (Array.isArray(advised) && phaseOf(table.message) === "bid") {
       const used = new Map();

@@ -28,8 +28,8 @@
 // messages.
 
 import {
-  controlNamed, el, focusedName, onTableKeys, playerRow, playersHead, refusalWords, ruleTitle,
-  seatName, requestHint, sendAction, speak, stillPending, toggleDetails,
+  controlNamed, el, focusedName, onTableKeys, playerRow, playersHead, ruleTitle,
+  seatName, requestHint, sendAction, takeReply, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
 
@@ -300,18 +300,14 @@ export function render(container, message, send) {
 /** Hints and refusals: a refusal is shown beside the controls; a hint for this position too. */
 export function onMessage(container, message) {
   if (container !== table.container || !table.message) return false;
-  if (message.type === "error") {
-    table.pending = false;
+  const reply = takeReply(table, message);
+  if (reply === "refusal") {
     table.released = null;
-    if (table.hint?.waiting) table.hint = null; // the refusal may have been the hint's
-    table.refusal = { version: table.message.version, text: refusalWords(message), rule: message.rule };
     draw();
     part(".announce").textContent = table.refusal.text;
     return true;
   }
-  if (message.type === "hint" && table.hint?.version === table.message.version) {
-    // A hint asked before play moved on is dropped: its advice is for an older position.
-    table.hint = { version: table.message.version, advice: message.hint };
+  if (reply === "hint") {
     const advised = message.hint?.action?.bid;
     if (typeof advised === "number" && decision() === "bid") table.bidText = String(advised);
     draw();
