@@ -239,7 +239,7 @@ def test_a_cluster_with_token_authentication_is_reached_with_its_token_alone(ray
     line = [sys.executable, "-m", "highstakes", "simulate", "greed", "--games", "20", "--bots",
             "random,heuristic", "--seed", "5", "--json"]
     on_ray = subprocess.run([*line, "--cluster", address], env=env, capture_output=True, text=True,
-                            timeout=120)
+                            timeout=300)  # a busy machine starts Ray's processes slowly
     assert on_ray.returncode == 0, on_ray.stderr + client_server_logs(folder)
     pool = subprocess.run(line, env=env, capture_output=True, text=True, timeout=120)
     assert json.loads(on_ray.stdout) == json.loads(pool.stdout)

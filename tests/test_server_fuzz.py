@@ -177,6 +177,19 @@ def test_hostile_requests_and_messages_never_break_the_server(sqlite_url: str) -
                             each.barrier(paced=False)  # read every answer; the connection is still open
                 for each in clients:
                     each.barrier(paced=False)
+                # After the hostile traffic the game still plays: legal moves from fresh states
+                # (how far the fuzz itself got depends on how quickly the states came back).
+                for _move in range(12):
+                    playing = [(each, each.last_state()) for each in clients[:-1]
+                               if each.states() and each.last_state()["legal"]]
+                    if not playing:
+                        break
+                    each, state = playing[0]
+                    send(each, json.dumps({"type": "act", "action": state["legal"][0]["action"],
+                                           "version": state["version"]}))
+                    for other in clients:
+                        other.barrier(paced=False)
+                for each in clients:
                     for message in each.received:
                         assert message["type"] in ("state", "presence", "error", "pong", "hint"), message
                         if message["type"] == "error":
