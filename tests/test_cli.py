@@ -33,7 +33,8 @@ def test_games_json(capsys):
     games = json.loads(out)
     greed = next(g for g in games if g["id"] == "greed")
     assert greed["min_seats"] == 2 and greed["max_seats"] == 8
-    assert {o["name"] for o in greed["options"]} == {"dddd", "six_of_a_kind", "min_every_turn"}
+    assert {o["name"] for o in greed["options"]} == {
+        "dddd", "six_of_a_kind", "min_every_turn", "goal", "turn_limit"}
 
 
 def test_rules_prints_the_rules(capsys):
@@ -257,3 +258,11 @@ def test_simulate_deal_or_no_deal_adds_its_analysis(capsys):
 def test_plot_is_refused_for_games_without_one(capsys, tmp_path):
     code, _, err = run(capsys, "simulate", "greed", "--games", "2", "--plot", str(tmp_path / "x.png"))
     assert code == 2 and "--plot is not available for greed" in err
+
+
+def test_games_lists_what_an_option_accepts_beyond_its_choices():
+    from highstakes.cli.main import games_lines
+
+    lines = games_lines(200)
+    start = lines.index("    goal=5000 | 2500 | 1000")
+    assert lines[start + 2] == "      also accepted: any multiple of 50 from 50 to 10,000"

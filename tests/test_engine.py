@@ -53,7 +53,8 @@ def test_bad_option_value_names_the_allowed_values(name, value, allowed):
 
 def test_options_default_and_override():
     game = hs.new_game("greed", seats=2, seed=1, options={"dddd": 800})
-    assert game.options == {"dddd": 800, "six_of_a_kind": 5000, "min_every_turn": False}
+    assert game.options == {"dddd": 800, "six_of_a_kind": 5000, "min_every_turn": False, "goal": 5000,
+                            "turn_limit": 0}
 
 
 def test_option_spec_rejects_bool_for_int():

@@ -133,3 +133,38 @@ def test_scores_returns_are_the_results_scores_with_their_bounds_said_to_be_esti
     scores = [float(score) for score in state._play.game.result()["scores"]]
     assert state.returns() == scores
     assert all(game.min_utility() <= score <= game.max_utility() for score in scores)
+
+
+def test_positions_mode_is_for_win_returns_and_open_games_with_position_keys() -> None:
+    with pytest.raises(ValueError, match="returns 'win' and a game without hidden information"):
+        openspiel.load("greed", returns="scores", positions=True)
+    hidden = next(game_id for game_id in hs.games() if hs.definition(game_id).hidden_information)
+    with pytest.raises(ValueError, match="without hidden information"):
+        openspiel.load(hidden, positions=True)
+    def keyless(game_id: str) -> bool:
+        definition = hs.definition(game_id)
+        start = hs.new_game(game_id, definition.usual_seats, auto_chance=False)
+        return not definition.hidden_information and start.position_key() is None
+
+    for game_id in filter(keyless, hs.games()):
+        with pytest.raises(pyspiel.SpielError, match="no position key"):
+            str(openspiel.load(game_id, positions=True).new_initial_state())
+
+
+def test_positions_mode_follows_chance_to_where_someone_acts() -> None:
+    """Greed's roll-off is chance after chance (a tie rolls again): one chance node in positions mode.
+
+    Both players roll six dice; the better roll starts. By symmetry each starts half the time.
+    """
+    game = openspiel.load("greed", seats=2, options={"goal": 500, "turn_limit": 1000}, positions=True)
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-12)
+    starts = [0.0, 0.0]
+    for outcome, probability in outcomes:
+        child = state.child(outcome)
+        assert not child.is_chance_node() and not child.is_terminal()  # a first decision
+        starts[child.current_player()] += probability
+    assert starts == pytest.approx([0.5, 0.5], abs=1e-12)
+    # Rolls that leave the same choices are one outcome: fewer outcomes than first rolls.
+    assert len(outcomes) < 2 * 462

@@ -73,6 +73,7 @@ def test_games_list_describes_every_registered_game(server: ThreadServer) -> Non
     greed = next(game for game in listed if game["id"] == "greed")
     assert {option["name"]: option["choices"] for option in greed["options"]} == {
         "dddd": [1000, 800], "six_of_a_kind": [5000, 1000], "min_every_turn": [False, True],
+        "goal": [5000, 2500, 1000], "turn_limit": [0],
     }
     assert greed["bots"] == ["random", "heuristic", "maxexp", "optimal"]
 
@@ -170,7 +171,8 @@ def test_a_created_room_is_described_by_its_summary(server: ThreadServer) -> Non
         error_of(http.get("/api/rooms/nosuchroom"), 404, "no_room")
     assert server.summary(room) == {
         "room": room, "game": "greed", "title": "Greed",
-        "options": {"dddd": 800, "six_of_a_kind": 5000, "min_every_turn": False},
+        "options": {"dddd": 800, "six_of_a_kind": 5000, "min_every_turn": False, "goal": 5000,
+                    "turn_limit": 0},
         "status": "waiting",
         "seats": [
             {"seat": 0, "kind": "human", "bot": None, "name": None, "connected": False},
@@ -181,7 +183,8 @@ def test_a_created_room_is_described_by_its_summary(server: ThreadServer) -> Non
     }
     # Without options and turn timer: the defaults, and no timer.
     plain = server.summary(server.create_room(TWO))
-    assert plain["options"] == {"dddd": 1000, "six_of_a_kind": 5000, "min_every_turn": False}
+    assert plain["options"] == {"dddd": 1000, "six_of_a_kind": 5000, "min_every_turn": False, "goal": 5000,
+                                "turn_limit": 0}
     assert plain["turn_timer"] is None
 
 

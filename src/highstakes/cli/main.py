@@ -105,6 +105,8 @@ def games_lines(width: int | None) -> list[str]:
             choices = " | ".join(json.dumps(choice) for choice in option["choices"])
             lines += line(f"{option['name']}={choices}", 4, 2)
             lines += line(option["description"], 6)
+            if option.get("also_accepts"):
+                lines += line(_("also accepted: {other}").format(other=option["also_accepts"]), 6)
     return lines
 
 

@@ -123,6 +123,18 @@ class GameState(ABC):
             "hidden_information = False on the game's definition"
         )
 
+    def position_key(self) -> JSON | None:
+        """What makes this position what it is, for solvers that merge equal positions; None: no key.
+
+        Two states with equal keys must be the same game from here on as far as who wins goes:
+        the same seat to act (or chance to draw), choices and chance outcomes that lead to equal
+        keys with equal probabilities, and the same winners at the end. Histories may differ,
+        and so may anything else that cannot change the winners. OpenSpiel's value iteration
+        runs on such keys (the adapter's positions mode), which is how a game with cycles (a
+        turn that can come back to where it was) is solved at all.
+        """
+        return None
+
     def apply_setup(self, setup: JSON) -> None:
         """Take what the definition's ``next_setup`` worked out from the table's last games
         (what to avoid, say), before the first chance event. Raises ValueError for a setup it

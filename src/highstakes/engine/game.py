@@ -257,6 +257,10 @@ class Game:
                 raise IllegalAction("bad_seat", message, None)
             raise ValueError(message)
 
+    def position_key(self) -> JSON | None:
+        """The game's key for this position (``GameState.position_key``), or None if it has none."""
+        return self._state.position_key()
+
     # --- copies and records --------------------------------------------------------------
     def clone(self) -> Game:
         copy = Game.__new__(Game)

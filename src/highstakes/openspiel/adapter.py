@@ -1,8 +1,8 @@
 """The OpenSpiel adapter: any registered game, played through :class:`highstakes.Game`.
 
-Each game registers as ``highstakes_<id>`` with three parameters: ``players`` (the seats),
-``options`` (the game's options as a JSON object in a string, as ``'{"dddd": 800}'``) and
-``returns`` (``"win"``, the default, or ``"scores"``).
+Each game registers as ``highstakes_<id>`` with four parameters: ``players`` (the seats),
+``options`` (the game's options as a JSON object in a string, as ``'{"dddd": 800}'``),
+``returns`` (``"win"``, the default, or ``"scores"``) and ``positions`` (False by default).
 
 How the game is described to OpenSpiel:
 
@@ -24,6 +24,17 @@ How the game is described to OpenSpiel:
   ``"scores"`` gives the result's scores; whether they are zero-sum, constant-sum or
   general-sum, and their bounds, are read from random games (an estimate, said so in
   :func:`table_facts`).
+
+**Positions mode** (``positions=True``, with ``"win"`` returns, for games without hidden
+information that give position keys, ``GameState.position_key``): a state's string is its
+position key rather than its views, so that OpenSpiel's value iteration with
+``cyclic_game=True`` sees a position it has met before as the same state and a game whose
+turns can come back to where they were (Greed's greed-outs) has a finite set of states.
+Equal positions are merged everywhere: chance outcomes that lead to one position are one
+outcome (their probabilities added: Greed's 462 rolls of six dice are 66 outcomes), and legal
+actions that lead to one position are one action (the first). Each position's outcomes and
+choices are worked out once per game and shared by every state in that position, which is
+what makes a sweep over all of them affordable. Histories are not kept in this mode.
 """
 
 from __future__ import annotations
@@ -158,27 +169,140 @@ def table_facts(game_id: str, seats: int | None = None, options: dict[str, JSON]
 
 # --- the state --------------------------------------------------------------------------------------
 class _Play:
-    """The engine's game and each seat's own moves: copied by ``Game.clone``, never deep-copied."""
+    """The engine's game and each seat's own moves: copied by ``Game.clone``, never deep-copied.
 
-    __slots__ = ("game", "moves", "offered")
+    In positions mode a play is never changed once made (``shared``): states in the same
+    position share it, and applying an action moves a state to another play.
+    """
 
-    def __init__(self, game: Game, moves: list[list[JSON] | None]) -> None:
+    __slots__ = ("game", "key", "moves", "offered", "player", "shared")
+
+    def __init__(self, game: Game, moves: list[list[JSON] | None], shared: bool = False) -> None:
         self.game = game
         self.moves = moves  # None: a sampled world does not know that seat's past moves
         self.offered: tuple[int, int, dict[int, Action]] | None = None
+        self.shared = shared
+        self.key: str | None = None  # the position key's string, once asked (positions mode)
+        self.player: int | None = None  # OpenSpiel's player to move, once asked (shared plays)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        if self.shared:
+            return self
         return _Play(self.game.clone(), [None if m is None else list(m) for m in self.moves])
+
+
+class _Positions:
+    """Positions mode's memory: each position's merged chance outcomes and choices, made once."""
+
+    __slots__ = ("choices", "game_id", "outcomes")
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        #: Chance position -> (probability, the play it leads to), one for each position where a
+        #: seat acts or the game ends: chance that leads to chance is followed to its end.
+        self.outcomes: dict[str, list[tuple[float, _Play]]] = {}
+        #: Position -> {action number: the play it leads to}, one number per position reached.
+        self.choices: dict[str, dict[int, _Play]] = {}
+
+    def key(self, play: _Play) -> str:
+        if play.key is None:
+            key = play.game.position_key()
+            if key is None:
+                raise pyspiel.SpielError(f"{self.game_id} gives no position key here; positions mode "
+                                         "needs one at every position (GameState.position_key)")
+            play.key = _key(key)
+        return play.key
+
+    def chance(self, play: _Play) -> list[tuple[float, _Play]]:
+        key = self.key(play)
+        if key not in self.outcomes:
+            self._follow_chance(play)
+        return self.outcomes[key]
+
+    def _draw(self, play: _Play) -> dict[str, tuple[float, _Play]]:
+        """One chance event from ``play``: each position it can lead to, with its probability."""
+        reached: dict[str, tuple[float, _Play]] = {}
+        for outcome, probability in play.game.chance_outcomes():
+            child = _Play(play.game.clone(), play.moves, shared=True)
+            child.game.apply_chance(outcome)
+            before = reached.get(self.key(child))
+            reached[self.key(child)] = (probability, child) if before is None else (before[0] + probability,
+                                                                                    before[1])
+        return reached
+
+    def _follow_chance(self, play: _Play) -> None:
+        """Where chance from ``play`` ends: at the positions where a seat acts or the game is over.
+
+        Chance may lead to more chance, even round in a circle (a tied roll-off rolls again,
+        two players may greed out in turn for ever), and OpenSpiel's state enumeration stops
+        only at positions where someone acts. So the chance positions reached by chance alone
+        are gathered, and the chance of ending at each acting position is the absorbing
+        Markov chain's: the rows of (I - Q)^-1 B. Every gathered position gets its row.
+        """
+        order, plays = [self.key(play)], {self.key(play): play}
+        draws: dict[str, dict[str, tuple[float, _Play]]] = {}
+        for key in order:  # grows while it is walked
+            draws[key] = self._draw(plays[key])
+            for reached, (_p, child) in draws[key].items():
+                if child.game.is_chance and reached not in plays:
+                    plays[reached] = child
+                    order.append(reached)
+        ends = {reached: child for draw in draws.values() for reached, (_p, child) in draw.items()
+                if not child.game.is_chance}
+        if len(order) == 1:
+            self.outcomes[order[0]] = list(draws[order[0]].values())
+            return
+        at = {key: row for row, key in enumerate(order)}
+        end_at = {key: column for column, key in enumerate(ends)}
+        onward = np.zeros((len(order), len(order)))
+        ending = np.zeros((len(order), len(ends)))
+        for key, draw in draws.items():
+            for reached, (probability, child) in draw.items():
+                if child.game.is_chance:
+                    onward[at[key], at[reached]] += probability
+                else:
+                    ending[at[key], end_at[reached]] += probability
+        chances = np.linalg.solve(np.eye(len(order)) - onward, ending)
+        for key, row in at.items():
+            self.outcomes[key] = [(float(chances[row, column]), ends[end]) for end, column in end_at.items()
+                                  if chances[row, column] > 0]
+
+    def moves(self, play: _Play, seat: int, numbered: dict[int, Action]) -> dict[int, _Play]:
+        key = self.key(play)
+        chosen = self.choices.get(key)
+        if chosen is None:
+            chosen, reached = {}, set()
+            for number in sorted(numbered):
+                child = _Play(play.game.clone(), play.moves, shared=True)
+                child.game.act(seat, numbered[number])
+                if self.key(child) not in reached:
+                    reached.add(self.key(child))
+                    chosen[number] = child
+            self.choices[key] = chosen
+        return chosen
 
 
 class _Shared:
     """Facts shared by every state of a game: never copied."""
 
-    __slots__ = ("facts", "index")
+    __slots__ = ("facts", "index", "positions", "start")
 
-    def __init__(self, facts: TableFacts) -> None:
+    def __init__(self, facts: TableFacts, positions: bool = False) -> None:
         self.facts = facts
         self.index = {key: number for number, key in enumerate(facts.catalogue)}
+        self.positions = _Positions(facts.game_id) if positions else None
+        self.start = _Play(hs.new_game(facts.game_id, facts.seats, seed=0, options=facts.options,
+                                       auto_chance=False), [None] * facts.seats, shared=True)
+
+    def first_play(self) -> _Play:
+        """The game's start: shared in positions mode, else a copy of it.
+
+        OpenSpiel builds every copy of a state through its constructor before filling it in,
+        so this runs for every child state: it must be cheap.
+        """
+        if self.positions is not None:
+            return self.start
+        return _Play(self.start.game.clone(), [[] for _ in range(self.facts.seats)])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -189,21 +313,24 @@ class HighStakesState(pyspiel.State):
 
     def __init__(self, game: HighStakesGame, play: _Play | None = None) -> None:
         super().__init__(game)
-        facts = game.facts
         self._shared = game.shared
-        if play is None:
-            engine = hs.new_game(facts.game_id, facts.seats, seed=0, options=facts.options, auto_chance=False)
-            play = _Play(engine, [[] for _ in range(facts.seats)])
-        self._play = play
+        self._play = game.shared.first_play() if play is None else play
 
     # --- whose turn, and what may be done ------------------------------------------------------
     def current_player(self) -> int:
-        game = self._play.game
+        play = self._play
+        if play.player is not None:
+            return play.player
+        game = play.game
         if game.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        if game.is_chance:
-            return pyspiel.PlayerId.CHANCE
-        return min(game.to_act)
+            player = pyspiel.PlayerId.TERMINAL
+        elif game.is_chance:
+            player = pyspiel.PlayerId.CHANCE
+        else:
+            player = min(game.to_act)
+        if play.shared:  # a shared play never changes: ask once
+            play.player = player
+        return player
 
     def _numbered(self, seat: int) -> dict[int, Action]:
         """The legal actions of ``seat`` by their numbers (cached for the position)."""
@@ -233,9 +360,15 @@ class HighStakesState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if player not in self._play.game.to_act:
             return []
+        positions = self._shared.positions
+        if positions is not None:
+            return list(positions.moves(self._play, player, self._numbered(player)))
         return sorted(self._numbered(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        positions = self._shared.positions
+        if positions is not None:
+            return [(number, p) for number, (p, _play) in enumerate(positions.chance(self._play))]
         outcomes = self._play.game.chance_outcomes()
         if len(outcomes) > self._shared.facts.chance_outcomes:
             raise pyspiel.SpielError(
@@ -245,6 +378,14 @@ class HighStakesState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         play = self._play
+        positions = self._shared.positions
+        if positions is not None:
+            if play.game.is_chance:
+                self._play = positions.chance(play)[action][1]
+            else:
+                seat = self.current_player()
+                self._play = positions.moves(play, seat, self._numbered(seat))[action]
+            return
         if play.game.is_chance:
             play.game.apply_chance(play.game.chance_outcomes()[action][0])
             return
@@ -258,6 +399,11 @@ class HighStakesState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            positions = self._shared.positions
+            if positions is not None:
+                merged = positions.chance(self._play)
+                if 0 <= action < len(merged):
+                    return f"chance to the position {positions.key(merged[action][1])}"
             outcomes = self._play.game.chance_outcomes()
             if 0 <= action < len(outcomes):
                 return f"chance {_key(outcomes[action][0])}"
@@ -308,6 +454,9 @@ class HighStakesState(pyspiel.State):
         return copy
 
     def __str__(self) -> str:
+        positions = self._shared.positions
+        if positions is not None:
+            return positions.key(self._play)
         game = self._play.game
         return _key([game.view(None), *(game.view(seat) for seat in range(game.seats))])
 
@@ -370,7 +519,8 @@ def _game_type(game_id: str, facts: TableFacts | None = None) -> pyspiel.GameTyp
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
-        parameter_specification={"players": definition.usual_seats, "options": "{}", "returns": "win"},
+        parameter_specification={"players": definition.usual_seats, "options": "{}", "returns": "win",
+                                 "positions": False},
     )
 
 
@@ -404,7 +554,11 @@ class HighStakesGame(pyspiel.Game):
         if not isinstance(options, dict):
             raise ValueError(f"the options parameter is a JSON object; got {options!r}")
         self.facts = table_facts(game_id, seats, options, str(params.get("returns", "win")))
-        self.shared = _Shared(self.facts)
+        positions = bool(params.get("positions", False))
+        if positions and (self.facts.returns != "win" or definition.hidden_information):
+            raise ValueError("positions mode merges states that differ in scores and history: it takes "
+                             "returns 'win' and a game without hidden information")
+        self.shared = _Shared(self.facts, positions)
         super().__init__(_game_type(game_id, self.facts), _game_info(game_id, self.facts), params)
 
     def new_initial_state(self) -> HighStakesState:
@@ -435,10 +589,10 @@ _REGISTERED: list[type[HighStakesGame]] = []
 
 
 def load(game_id: str, seats: int | None = None, options: dict[str, JSON] | None = None,
-         returns: str = "win") -> HighStakesGame:
+         returns: str = "win", positions: bool = False) -> HighStakesGame:
     """``pyspiel.load_game`` for one High Stakes game (registering the games first)."""
     register_all()
-    params: dict[str, Any] = {"options": _key(options or {}), "returns": returns}
+    params: dict[str, Any] = {"options": _key(options or {}), "returns": returns, "positions": positions}
     if seats is not None:
         params["players"] = seats
     return pyspiel.load_game(PREFIX + game_id, params)

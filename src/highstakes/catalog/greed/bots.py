@@ -26,7 +26,7 @@ import numba
 import numpy as np
 
 from highstakes.catalog.greed.actions import Bank, Keep
-from highstakes.catalog.greed.options import OPENING_MINIMUM, WINNING_SCORE, options_of
+from highstakes.catalog.greed.options import OPENING_MINIMUM, options_of
 from highstakes.catalog.greed.scoring import (
     NUM_DICE,
     Counts,
@@ -231,13 +231,11 @@ _SOLVE_LOCK = threading.Lock()
 
 
 def solution_for(view: Mapping[str, JSON]) -> GreedSolution:
-    """The solution for the view's options and winning score, loaded or solved once per process.
+    """The solution for the view's options (goal and turn limit included), loaded or solved once per process.
 
     Solving takes about half a minute the first time; the result is cached on disk.
     """
-    goal = int(view["winning_score"])
-    sizes = {} if goal == WINNING_SCORE else {"goal": goal, "cap": max(2 * goal, goal + OPENING_MINIMUM)}
-    rules = SolverRules.from_options(options_of(view), **sizes)
+    rules = SolverRules.from_options(options_of(view))
     # A bot thread and a hint thread may ask at once: solve only once.
     with _SOLVE_LOCK:
         return load_or_solve(rules)

@@ -7,8 +7,12 @@ The game is a chain of chance events (rolls) and decisions (keep or bank):
 * **turns**: the current player's dice are rolled (chance); a roll that scores
   nothing is a greed-out and ends the turn with nothing (§2.4.3); otherwise the
   player keeps scoring dice and rolls on, or banks (G-5).
-* **final round**: a bank reaching 5,000 (G-8, G-11) gives every other player
-  one more turn, each needing to finish strictly above the current best (G-9).
+* **final round**: a bank reaching the goal, 5,000 by default (G-8, G-11), gives
+  every other player one more turn, each needing to finish strictly above the current
+  best (G-9).
+* **turn limit** (an option for study, off by default): before the final round, a
+  set-aside that takes the player's score plus the turn's points past the limit banks
+  the turn at once, so that the game has finitely many positions (see ``position.py``).
 
 Everything here is public information (dice are rolled in the open), so every
 seat's view is the same apart from ``you``.
@@ -22,7 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from highstakes.catalog.greed.actions import Bank, Keep
-from highstakes.catalog.greed.options import OPENING_MINIMUM, WINNING_SCORE, GreedOptions
+from highstakes.catalog.greed.options import OPENING_MINIMUM, GreedOptions
+from highstakes.catalog.greed.position import position_key
 from highstakes.catalog.greed.scoring import (
     FACE_INDEX,
     FACES,
@@ -398,6 +403,10 @@ class GreedState(GameState):
             entry["hot_dice"] = True  # §2.4.4: all six must be rolled again
             self.dice_left = NUM_DICE
         self.roll = None
+        limit = self.options.turn_limit
+        if limit and not self.final_round and self.scores[seat] + self.turn_total > limit:
+            entry.update(bank=self.turn_total, turn_limit=True)
+            self._end_turn(banked=self.turn_total)
 
     def _end_turn(self, banked: int | None) -> None:
         seat = self.current
@@ -429,7 +438,7 @@ class GreedState(GameState):
         self.turn_total = 0
         self.roll = None
         self.dice_left = NUM_DICE
-        if not self.final_round and self.scores[seat] >= WINNING_SCORE:
+        if not self.final_round and self.scores[seat] >= self.options.goal:
             self.final_round = True
             self.triggered_by = seat
             self.final_turns_left = [(seat + k) % self.seats for k in range(1, self.seats)]
@@ -498,10 +507,13 @@ class GreedState(GameState):
                 "rounds": self.rolloff_history,
                 "contenders": list(self.rolloff_contenders),
             },
-            "winning_score": WINNING_SCORE,
+            "winning_score": self.options.goal,
             "options": self.options.to_json(),
             "winners": self._winners() if self.phase == "over" else [],
         }
+
+    def position_key(self) -> JSON | None:
+        return position_key(self)
 
     def _winners(self) -> list[int]:
         top = max(self.scores)

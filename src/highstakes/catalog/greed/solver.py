@@ -139,11 +139,19 @@ class SolverRules:
     def from_options(
         cls, options: GreedOptions | Mapping[str, Any] | None = None, **sizes: int
     ) -> SolverRules:
-        """Rules from Greed's options (typed, or their JSON form), plus optional sizes."""
+        """Rules from Greed's options (typed, or their JSON form); ``sizes`` override what they give.
+
+        The goal is the options'; the cap is the turn limit when the table has one (the game
+        is then exactly the model), else :data:`CAP` for the usual goal and twice the goal
+        (at least goal plus opening) for others.
+        """
         typed = options if isinstance(options, GreedOptions) else GreedOptions.from_json(options)
-        return cls(
-            dddd=typed.dddd, six_of_a_kind=typed.six_of_a_kind, min_every_turn=typed.min_every_turn, **sizes,
-        )
+        goal = typed.goal
+        cap = typed.turn_limit or (CAP if goal == GOAL else max(2 * goal, goal + OPENING))
+        return cls(**{
+            "dddd": typed.dddd, "six_of_a_kind": typed.six_of_a_kind, "min_every_turn": typed.min_every_turn,
+            "goal": goal, "cap": cap, **sizes,
+        })
 
     @property
     def table(self) -> ScoringTable:

@@ -18,7 +18,6 @@ import pytest
 import highstakes as hs
 from highstakes.bots import Bot, RandomBot, available_bots, make_bot, play_out
 from highstakes.catalog.greed import bots, solver
-from highstakes.catalog.greed import rules as greed_rules
 from highstakes.catalog.greed.actions import Bank, Keep
 from highstakes.catalog.greed.scoring import (
     NUM_DICE,
@@ -33,6 +32,7 @@ from highstakes.catalog.greed.tests.helpers import greed_scripted, play_turn
 from highstakes.engine.action import JSON, Action
 
 SMALL_GOAL = 1000
+SMALL = {"goal": SMALL_GOAL}
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +42,7 @@ def small() -> GreedSolution:
 
 @pytest.fixture
 def small_game(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Iterator[None]:
-    """Greed to 1,000 in the real engine; solutions the bots solve themselves go to a temporary cache."""
-    monkeypatch.setattr(greed_rules, "WINNING_SCORE", SMALL_GOAL)
+    """Solutions the bots solve themselves (games to 1,000, options SMALL) go to a temporary cache."""
     monkeypatch.setenv(solver.CACHE_ENV, str(tmp_path))
     monkeypatch.setattr(solver, "_LOADED", {})  # nothing solved earlier in this process
     yield
@@ -65,7 +64,8 @@ class LegalityChecked:
 
 
 def play_match(
-    make_candidate: Callable[[], Bot], make_opponent: Callable[[], Bot], games: int, seed: int
+    make_candidate: Callable[[], Bot], make_opponent: Callable[[], Bot], games: int, seed: int,
+    options: dict[str, JSON] | None = None,
 ) -> int:
     """Two-player games, the candidate in seat 0 and 1 alternately; returns its wins.
 
@@ -74,7 +74,7 @@ def play_match(
     wins = 0
     candidate, opponent = make_candidate(), make_opponent()
     for index in range(games):
-        game = hs.new_game("greed", seats=2, seed=seed + index)
+        game = hs.new_game("greed", seats=2, seed=seed + index, options=options)
         seat = index % 2
         players = [opponent, opponent]
         players[seat] = candidate
@@ -113,7 +113,7 @@ def test_bots_only_play_legal_actions(name: str, seats: int) -> None:
 def test_optimal_bot_only_plays_legal_actions(small_game: None, small: GreedSolution, seats: int) -> None:
     for seed in range(10):
         players = [LegalityChecked(bots.OptimalBot(small)) for _ in range(seats)]
-        play_out(hs.new_game("greed", seats=seats, seed=seed), players, random.Random(seed))
+        play_out(hs.new_game("greed", seats=seats, seed=seed, options=SMALL), players, random.Random(seed))
 
 
 # --------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_expected_points_table_matches_brute_force() -> None:
 
 
 def test_catch_up_player_maximises_the_chance_to_overtake(small_game: None, small: GreedSolution) -> None:
-    game = greed_scripted()
+    game = greed_scripted(options=SMALL)
     play_turn(game, ["D", "D", "D", "D", "R", "$"], {"bank": True})  # seat 0 reaches 1,000
     view = game.view(1)
     assert view["final_round"] and view["target"] == SMALL_GOAL
@@ -197,7 +197,7 @@ def test_catch_up_player_maximises_the_chance_to_overtake(small_game: None, smal
 
 
 def test_catch_up_player_banks_as_soon_as_that_takes_the_lead(small_game: None, small: GreedSolution) -> None:
-    game = greed_scripted()
+    game = greed_scripted(options=SMALL)
     play_turn(game, ["D", "D", "D", "D", "R", "$"], {"bank": True}, ["D", "D", "D", "D", "D", "R"])
     assert bots.OptimalBot(small).choose(game.view(1), game.legal_actions(1), random.Random(0)) == Bank()
 
@@ -218,7 +218,7 @@ def test_optimal_bot_with_three_players_plays_against_the_leader(small: GreedSol
 
 
 def test_hint_names_a_legal_action_and_a_win_chance(small_game: None) -> None:
-    game = greed_scripted()
+    game = greed_scripted(options=SMALL)
     play_turn(game, ["D", "G", "R", "R", "$", "Eb"])
     legal = game.legal_actions(0)
     advice = bots.hint(game.view(0), legal)
@@ -238,7 +238,7 @@ def test_hint_without_a_decision() -> None:
 # --------------------------------------------------------------------------------------
 def test_optimal_beats_the_heuristic_significantly(small_game: None, small: GreedSolution) -> None:
     games = 2000
-    wins = play_match(lambda: bots.OptimalBot(small), bots.ThresholdBot, games, seed=1000)
+    wins = play_match(lambda: bots.OptimalBot(small), bots.ThresholdBot, games, seed=1000, options=SMALL)
     assert z_score(wins, games) > 3, f"optimal won {wins} of {games}"
 
 
@@ -249,7 +249,7 @@ def test_self_play_matches_the_solved_first_player_chance(small_game: None, smal
     optimal = bots.OptimalBot(small)
     first_wins = 0
     for index in range(games):
-        game = hs.new_game("greed", seats=2, seed=50_000 + index)
+        game = hs.new_game("greed", seats=2, seed=50_000 + index, options=SMALL)
         play_out(game, [optimal, optimal], random.Random(index))
         result = game.result()
         first_wins += result["starter"] in result["winners"]

@@ -79,36 +79,38 @@ def fingerprint(trace: list[Any]) -> str:
 # refusals came to name the figure as banking would ("this turn has N" became "banking now
 # would score N", "banking now gives N" "banking now would bring you to N"), and when they
 # began to write numbers the reader's way ("above 5,000"), each time after checking that the
-# old words gave the previous fingerprints.
+# old words gave the previous fingerprints. Re-pinned when the options `goal` and
+# `turn_limit` joined (every view carries its options), after checking that the traces without
+# them gave the previous fingerprints.
 PINNED = [
-    ((2, {}, 1, 1), "c7dc34a7e3b68c683facf5707d2d6694c665fbd60b11a029c50c6b4f4388eb69", [5000, 5200], 111),
+    ((2, {}, 1, 1), "505ca36a3ffe0ffdd05d4493d0e8683bb6048be9a969910f14c6c01aabf10cd0", [5000, 5200], 111),
     (
         (2, {"dddd": 800, "six_of_a_kind": 1000}, 42, 7),
-        "ddf5ebf2d2637a183e221a925d619a858e31838af5f822b1c073952c4e9af1c2",
+        "ae492928e943529db92ac7fe5c6465ccad2170e49c3c3582ec65c9d1a1be288d",
         [5200, 3100],
         89,
     ),
     (
         (3, {"min_every_turn": True}, 2024, 3),
-        "6ba9413cc07f52e8fbcf79312afd667539ccce7d47ab25250ce8dea0c9c526ab",
+        "8893ced47effd4ffbee3a0f721d3d0c68b75cf7ebe02e044b2c2eaaab2f5190a",
         [2200, 3800, 6300],
         219,
     ),
     (
         (3, {"dddd": 800}, 5, 11),
-        "978cc689c2b1e723e7b80d15e33994d490234450e7ac1c0d4fa150420183ee3a",
+        "70fddb6374957ec5b30be67644aa70530f83c819cdd619b9ab19dc72752d18dc",
         [5200, 3750, 4050],
         137,
     ),
     (
         (5, {}, 99, 5),
-        "c5270f5ec4150f56db25c3ace37570525cca85f6b058c0572472a85df6396038",
+        "7a62127d38fcc9a1e3298abff0ebff8410ada9111862b1ca13bb489d76680738",
         [5150, 2550, 4250, 4150, 3600],
         265,
     ),
     (
         (5, {"six_of_a_kind": 1000, "min_every_turn": True}, 123456789, 17),
-        "91ed1ec8447023b1f153695c117e8c51f9cd948600a2b10d9ab77dd735103615",
+        "fe1e2466a36b975f57463df14c83991bb1fd324ad20ec035203e3e99b5a33548",
         [2150, 2300, 3000, 5400, 2850],
         332,
     ),

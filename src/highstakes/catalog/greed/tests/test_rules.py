@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import highstakes as hs
@@ -328,3 +330,50 @@ def test_view_lists_keep_choices_and_why_bank_is_refused():
     assert view["bank_refusal"]["code"] == "hot_dice_must_roll"
     game.act(0, keep("G", "D", "D"))
     assert game.view(0)["keep_choices"] == [] and game.view(0)["bank_refusal"] is None
+
+
+class TestGoalAndTurnLimit:
+    """The ``goal`` option (a shorter game) and the ``turn_limit`` option (a finite one, for study)."""
+
+    def test_a_bank_reaching_a_lower_goal_starts_the_final_round(self):
+        game = greed_scripted(options={"goal": 1000})
+        play_turn(game, ["$", "$", "$", "D", "D", "R"], BANK)  # 600 + 200 = 800: below the goal
+        view = game.view(None)
+        assert view["scores"] == [800, 0] and not view["final_round"] and view["winning_score"] == 1000
+        play_turn(game, NOTHING)
+        play_turn(game, ["D", "D", "R", "R", "Eb", "Em"], BANK)  # 800 + 200 = 1,000: the goal
+        view = game.view(None)
+        assert view["final_round"] and view["target"] == 1000 and view["current"] == 1
+
+    def test_a_set_aside_past_the_turn_limit_banks_the_turn_at_once(self):
+        game = greed_scripted(options={"goal": 500, "turn_limit": 1000})
+        play_turn(game, ["$", "$", "$", "D", "R", "Eb"], keep("$", "$", "$"))  # 600, three dice left
+        assert game.view(None)["turn_total"] == 600 and game.is_chance
+        play_turn(game, ["D", "D", "R"], keep("D", "D"))  # 800 is not past 1,000: roll on
+        assert game.view(None)["turn_total"] == 800 and game.view(None)["dice_left"] == 1
+        play_turn(game, ["D"], keep("D"))  # 900, hot dice: six to roll
+        play_turn(game, ["G", "G", "G", "R", "R", "Eb"], keep("G", "G", "G"))  # 1,400 > 1,000
+        view = game.view(None)
+        assert view["scores"] == [1400, 0] and view["final_round"] and view["current"] == 1
+        assert view["last_turn"]["log"][-1]["turn_limit"] is True
+
+    def test_hot_dice_past_the_limit_bank_too(self):
+        game = greed_scripted(options={"goal": 500, "turn_limit": 1000})
+        play_turn(game, SIX_D, keep(*SIX_D))  # 5,000 and hot dice, but past the limit
+        assert game.view(None)["scores"] == [5000, 0] and game.view(None)["current"] == 1
+
+    def test_the_catch_up_turn_has_no_limit(self):
+        game = greed_scripted(options={"goal": 500, "turn_limit": 1000})
+        play_turn(game, ["$", "$", "$", "D", "R", "Eb"], BANK)  # 700: the final round
+        play_turn(game, SIX_D, keep(*SIX_D))  # 5,000 for the catch-up player: rolls on
+        view = game.view(None)
+        assert view["turn_total"] == 5000 and view["current"] == 1 and not game.is_over
+
+    def test_bad_goals_and_limits_are_refused_with_what_is_allowed(self):
+        for options, words in [
+            ({"goal": 75}, "any multiple of 50 from 50 to 10,000: 75 is not a positive multiple of 50"),
+            ({"goal": 20_000}, "20000 is more than 10,000"),
+            ({"goal": 1000, "turn_limit": 1200}, "at least the goal plus 500 (1,500); got 1,200"),
+        ]:
+            with pytest.raises(ValueError, match=re.escape(words)):
+                hs.new_game("greed", seats=2, options=options)
