@@ -107,6 +107,13 @@ def test_an_unreachable_cluster_is_one_line_and_exit_1(capsys):
     assert f"cannot reach the Ray cluster at ray://127.0.0.1:{port}" in err
 
 
+def _ray_program() -> str:
+    """Ray's command line: beside this Python (a virtual environment's bin, which need not be on
+    PATH when the tests run as ``.venv/bin/python -m pytest``), else on PATH."""
+    beside = Path(sys.executable).with_name("ray")
+    return str(beside) if beside.exists() else shutil.which("ray") or "ray"
+
+
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:
     ray = pytest.importorskip("ray", reason="Ray is the optional extra 'cluster'")
@@ -187,7 +194,7 @@ def ray_head_with_a_token() -> Iterator[tuple[str, str, str]]:
            # On a machine busy with other tests, the Ray Client's per-connection server may take
            # longer than Ray's 30 s to start: the test is about the token, not the machine's speed.
            "RAY_CLIENT_SERVER_CHECK_CHANNEL_TIMEOUT_S": "180"}
-    command = [shutil.which("ray") or "ray", "start", "--head", "--block", "--num-cpus", "1",
+    command = [_ray_program(), "start", "--head", "--block", "--num-cpus", "1",
                "--include-dashboard", "false", "--disable-usage-stats", "--temp-dir", folder,
                "--port", str(gcs), "--ray-client-server-port", str(client),
                "--node-manager-port", str(manager), "--object-manager-port", str(objects),
@@ -205,7 +212,7 @@ def ray_head_with_a_token() -> Iterator[tuple[str, str, str]]:
             time.sleep(0.5)
         # The client port opens before the node has joined its cluster: wait until Ray itself
         # reports the node (a busy machine may take a while), so that the test meets a whole head.
-        status = [shutil.which("ray") or "ray", "status", "--address", f"127.0.0.1:{gcs}"]
+        status = [_ray_program(), "status", "--address", f"127.0.0.1:{gcs}"]
         while subprocess.run(status, env=env, capture_output=True, timeout=60).returncode != 0:
             assert head.poll() is None and time.monotonic() < deadline, "the Ray head did not come up"
             time.sleep(0.5)

@@ -225,9 +225,9 @@ class _Positions:
         for outcome, probability in play.game.chance_outcomes():
             child = _Play(play.game.clone(), play.moves, shared=True)
             child.game.apply_chance(outcome)
-            before = reached.get(self.key(child))
-            reached[self.key(child)] = (probability, child) if before is None else (before[0] + probability,
-                                                                                    before[1])
+            key = self.key(child)
+            before = reached.get(key)
+            reached[key] = (probability, child) if before is None else (before[0] + probability, before[1])
         return reached
 
     def _follow_chance(self, play: _Play) -> None:
