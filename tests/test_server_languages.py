@@ -71,6 +71,19 @@ def test_an_api_error_in_italian(server: ThreadServer) -> None:
     assert italian["message"] != english["message"] and MARKED not in italian["message"]
 
 
+def test_a_bad_option_says_what_else_is_accepted_in_the_request_language(server: ThreadServer) -> None:
+    """The game's own words in the refusal (what an option takes beyond its choices) are translated too."""
+    for game, options, words in [
+        ("greed", {"goal": 75},
+         "cualquier múltiplo de 50 entre 50 y 10.000: 75 no es un múltiplo positivo de 50"),
+        ("deal_or_no_deal", {"values": [1, 2]}, "o una lista de 26 cantidades distintas:"),
+    ]:
+        response = server.request("POST", "/api/rooms", headers={"Accept-Language": "es"},
+                                  json={"game": game, "seats": ["human", "bot:random"], "options": options})
+        error = error_of(response, 400)
+        assert error["code"] == "bad_options" and words in error["message"], error["message"]
+
+
 def test_the_games_are_described_in_the_request_language(server: ThreadServer) -> None:
     games = server.request("GET", "/api/games", headers={"Accept-Language": "qps"}).json()
     greed = next(game for game in games if game["id"] == "greed")

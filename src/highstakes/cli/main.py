@@ -319,7 +319,7 @@ def _solve_first_if_needed(game_id: str, bot_names: Sequence[str], options: dict
     if solver is None or not any(bot.uses_solver and bot.name in bot_names for bot in d.bots()):
         return
     try:
-        resolved = resolve_options(game_id, d.option_specs, options)
+        resolved = resolve_options(game_id, d.option_specs, options, d.text)
     except ValueError as error:
         raise UsageError(str(error)) from None
     if solver.cached(resolved) is not None:
@@ -433,7 +433,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from highstakes.engine.options import resolve_options
 
     try:
-        resolved = resolve_options(game_id, definition(game_id).option_specs, _options(args.option, game_id))
+        game_definition = definition(game_id)
+        resolved = resolve_options(game_id, game_definition.option_specs, _options(args.option, game_id),
+                                   game_definition.text)
     except ValueError as error:
         raise UsageError(str(error)) from None
     report = None if args.force else solver.cached(resolved)
@@ -479,7 +481,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         from highstakes.engine.options import resolve_options
 
-        resolved = resolve_options(game_id, d.option_specs, options)
+        resolved = resolve_options(game_id, d.option_specs, options, d.text)
         new_game(game_id, seats, options=resolved)  # options that do not fit the seats fail here
     except ValueError as error:
         raise UsageError(str(error)) from None

@@ -463,7 +463,8 @@ class RoomManager:
         if not isinstance(options, dict):
             raise RoomError("bad_options", _("'options' must be an object"))
         try:
-            options = resolve_options(game_id, game_definition.option_specs, options)  # type: ignore[arg-type]
+            options = resolve_options(game_id, game_definition.option_specs, options,  # type: ignore[arg-type]
+                                      game_definition.text)
         except ValueError as error:
             raise RoomError("bad_options", str(error)) from None
         turn_timer = request.get("turn_timer")
