@@ -131,6 +131,13 @@ def test_options_and_bots_read_as_words(visitors: Visitors, server_url: str) -> 
             if "_" in spec["name"] or spec["name"] == "dddd":
                 assert spec["name"] not in form
         assert "_" not in form  # no identifiers: choices too are words ("keep only")
+        for spec in game["options"]:
+            if sorted(map(str, spec["choices"])) == ["False", "True"]:
+                continue  # a yes/no option is a checkbox labelled by its description
+            options = page.locator(f"#option-{spec['name']} option").all_inner_texts()
+            for choice, words in zip(spec["choices"], spec["choice_labels"], strict=True):
+                if words != str(choice):  # the game's own words for the choice, not its value
+                    assert any(shown.startswith(words) for shown in options), (spec["name"], words, options)
         for bot, label in game["bot_labels"].items():
             expect(page.locator(f".game-card[data-game='{game['id']}']")).to_contain_text(label)
             if not label.startswith(bot):

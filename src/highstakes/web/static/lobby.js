@@ -226,8 +226,13 @@ function isYesNo(spec) {
   return spec.choices.length === 2 && spec.choices.includes(true) && spec.choices.includes(false);
 }
 
-/** A listed choice in words: 1,000; yes; "keep only" for keep_only. */
-function choiceWords(choice) {
+/** A listed choice in words: the game's own words for it when it has them ("only on a keep"),
+ *  else the value as people write it (1,000). */
+function choiceWords(spec, index) {
+  const choice = spec.choices[index];
+  const words = spec.choice_labels?.[index];
+  // A choice without words of its own comes labelled as itself: write that one the reader's way.
+  if (words !== undefined && words !== String(choice)) return words;
   return typeof choice === "string" ? choice.replaceAll("_", " ") : formatValue(choice);
 }
 
@@ -248,7 +253,7 @@ function showOptions(game) {
     const select = el("select", { id },
       ...spec.choices.map((choice, index) =>
         el("option", { value: String(index) }, choice === spec.default
-          ? t("{choice} (default)", { choice: choiceWords(choice) }) : choiceWords(choice))),
+          ? t("{choice} (default)", { choice: choiceWords(spec, index) }) : choiceWords(spec, index))),
     );
     select.value = String(Math.max(0, spec.choices.indexOf(spec.default)));
     select.dataset.option = spec.name;
