@@ -312,14 +312,13 @@ def _solve_first_if_needed(game_id: str, bot_names: Sequence[str], options: dict
     Said in words, with the expected time, rather than left to the first game, which would
     hold the progress bar at 0 % for the whole solve.
     """
-    from highstakes.engine.options import resolve_options
 
     d = definition(game_id)
     solver = d.solver()
     if solver is None or not any(bot.uses_solver and bot.name in bot_names for bot in d.bots()):
         return
     try:
-        resolved = resolve_options(game_id, d.option_specs, options, d.text)
+        resolved = d.resolve_options(options)
     except ValueError as error:
         raise UsageError(str(error)) from None
     if solver.cached(resolved) is not None:
@@ -430,12 +429,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 game=game_id))
         raise UsageError(_("there is no solver for {game}; solvable games: {games}").format(
             game=game_id, games=", ".join(solvable)))
-    from highstakes.engine.options import resolve_options
 
     try:
-        game_definition = definition(game_id)
-        resolved = resolve_options(game_id, game_definition.option_specs, _options(args.option, game_id),
-                                   game_definition.text)
+        resolved = definition(game_id).resolve_options(_options(args.option, game_id))
     except ValueError as error:
         raise UsageError(str(error)) from None
     report = None if args.force else solver.cached(resolved)
@@ -479,9 +475,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                                       count=len(bot_names), seats=seats))
     options = _options(args.option, game_id)
     try:
-        from highstakes.engine.options import resolve_options
-
-        resolved = resolve_options(game_id, d.option_specs, options, d.text)
+        resolved = d.resolve_options(options)
         new_game(game_id, seats, options=resolved)  # options that do not fit the seats fail here
     except ValueError as error:
         raise UsageError(str(error)) from None

@@ -19,7 +19,7 @@ from typing import Any
 
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.ledger import Ledger
-from highstakes.engine.options import GameOptions, OptionSpec
+from highstakes.engine.options import GameOptions, OptionSpec, resolve_options
 from highstakes.engine.parts import (
     Advisor,
     AmountEntry,
@@ -189,6 +189,11 @@ class GameDefinition(ABC):
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
         return self.options_type.specs()
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """``given`` over the defaults, checked; a refusal names what is allowed in the reader's
+        language, the game's own words (what an option accepts beyond its choices) included."""
+        return resolve_options(self.id, self.option_specs, given, self.text)
 
     @abstractmethod
     def new_state(self, seats: int, options: Any) -> GameState:

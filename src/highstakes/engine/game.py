@@ -20,7 +20,6 @@ from typing import Any
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition, GameState
 from highstakes.engine.errors import IllegalAction
-from highstakes.engine.options import resolve_options
 from highstakes.engine.registry import definition as lookup_definition
 from highstakes.i18n import _
 
@@ -61,7 +60,7 @@ class Game:
             raise ValueError(_("the seed must be a whole number; got {seed}").format(seed=repr(seed)))
         self.definition = definition
         self.seats = seats
-        resolved = resolve_options(definition.id, definition.option_specs, options, definition.text)
+        resolved = definition.resolve_options(options)
         typed = definition.options_type(**resolved)
         #: The options in their JSON form; the rules get them typed.
         self.options: dict[str, JSON] = typed.to_json()

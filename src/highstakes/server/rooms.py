@@ -36,7 +36,6 @@ from highstakes.cli.words import game_text
 from highstakes.engine.action import JSON
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.game import Game
-from highstakes.engine.options import resolve_options
 from highstakes.engine.registry import definition
 from highstakes.i18n import DEFAULT, _, use_language
 from highstakes.server import wire
@@ -463,8 +462,7 @@ class RoomManager:
         if not isinstance(options, dict):
             raise RoomError("bad_options", _("'options' must be an object"))
         try:
-            options = resolve_options(game_id, game_definition.option_specs, options,  # type: ignore[arg-type]
-                                      game_definition.text)
+            options = game_definition.resolve_options(options)  # type: ignore[arg-type]
         except ValueError as error:
             raise RoomError("bad_options", str(error)) from None
         turn_timer = request.get("turn_timer")

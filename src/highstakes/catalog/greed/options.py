@@ -25,6 +25,20 @@ OPENING_MINIMUM: Final = 500
 _VERSION_A = ScoringTable()  # the scoring table's own defaults are version A of §2.2
 
 
+def _check_points(value: Any) -> int:
+    if type(value) is not int or value <= 0 or value % POINT_STEP:
+        raise ValueError(_("{value} is not a positive multiple of {step}").format(
+            value=value, step=POINT_STEP))
+    return value
+
+
+def _check_goal(value: Any) -> int:
+    points = _check_points(value)
+    if points > MOST_GOAL:
+        raise ValueError(_("{value} is more than {most}").format(value=value, most=format_number(MOST_GOAL)))
+    return points
+
+
 @dataclass(frozen=True)
 class GreedOptions(GameOptions):
     GAME_ID = "greed"
@@ -46,14 +60,14 @@ class GreedOptions(GameOptions):
     goal: int = option(
         WINNING_SCORE, (WINNING_SCORE, 2500, 1000),
         N_("points that end the game: a bank reaching them starts the final round"),
-        also_accepts=N_("any multiple of 50 from 50 to 10,000"), check=lambda value: _check_goal(value),
+        also_accepts=N_("any multiple of 50 from 50 to 10,000"), check=_check_goal,
     )
     turn_limit: int = option(
         0, (0,),
         N_("for study: a turn whose points, with the player's score, pass this many is banked at once, "
            "before the final round; it keeps the game finite for solvers"),
         also_accepts=N_("a multiple of 50 at least the goal plus 500"),
-        check=lambda value: _check_points(value),
+        check=_check_points,
         labels={0: N_("no limit")},
     )
 
@@ -69,20 +83,6 @@ class GreedOptions(GameOptions):
     @property
     def table(self) -> ScoringTable:
         return ScoringTable(four_d=self.dddd, six_of_a_kind=self.six_of_a_kind)
-
-
-def _check_points(value: Any) -> int:
-    if type(value) is not int or value <= 0 or value % POINT_STEP:
-        raise ValueError(_("{value} is not a positive multiple of {step}").format(
-            value=value, step=POINT_STEP))
-    return value
-
-
-def _check_goal(value: Any) -> int:
-    points = _check_points(value)
-    if points > MOST_GOAL:
-        raise ValueError(_("{value} is more than {most}").format(value=value, most=format_number(MOST_GOAL)))
-    return points
 
 
 def options_of(view: Mapping[str, Any]) -> GreedOptions:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from highstakes.catalog.greed.scoring import Counts, ScoringTable, counts_of, is_hot, scoring_keeps
+from highstakes.catalog.greed.scoring import Counts, ScoringTable, counts_of
 from highstakes.engine.action import JSON
 
 if TYPE_CHECKING:
@@ -83,7 +83,9 @@ def solved_win_chance(solution: GreedSolution, key: JSON) -> tuple[int, float] |
         _turn, seat, scores, _opened, turn_total, _roll = key
         values = solution.action_values(scores[seat], scores[1 - seat], turn_total, roll)
     else:
+        from highstakes.catalog.greed.rules import scoring_lookup
+
         _final, seat, need, _roll = key
-        can_bank = not is_hot(roll, table) and scoring_keeps(roll, table)[0][1] >= need
-        values = solution.catch_up_action_values(need, roll, can_bank)
+        facts = scoring_lookup(table).rolls[roll]  # the rules' own bank test: not hot, and enough
+        values = solution.catch_up_action_values(need, roll, not facts.hot and facts.best_points >= need)
     return seat, max(values.values())

@@ -70,7 +70,7 @@ import numba
 import numpy as np
 import platformdirs
 
-from highstakes.catalog.greed.options import OPENING_MINIMUM, WINNING_SCORE, GreedOptions
+from highstakes.catalog.greed.options import OPENING_MINIMUM, POINT_STEP, WINNING_SCORE, GreedOptions
 from highstakes.catalog.greed.scoring import (
     NUM_DICE,
     Counts,
@@ -88,7 +88,7 @@ GOAL: Final = WINNING_SCORE
 CAP: Final = 10000
 OPENING: Final = OPENING_MINIMUM
 #: Every Greed score is a multiple of this, so the solver counts in these units.
-UNIT: Final = 50
+UNIT: Final = POINT_STEP
 #: Bump when the meaning or layout of the cached arrays changes, so old files are not reused.
 FORMAT_VERSION: Final = 1
 #: Newton steps converge when both start-of-turn values move less than this.
@@ -136,10 +136,8 @@ class SolverRules:
             raise ValueError(f"cap must be at least goal + opening ({least}); got {self.cap}")
 
     @classmethod
-    def from_options(
-        cls, options: GreedOptions | Mapping[str, Any] | None = None, **sizes: int
-    ) -> SolverRules:
-        """Rules from Greed's options (typed, or their JSON form); ``sizes`` override what they give.
+    def from_options(cls, options: GreedOptions | Mapping[str, Any] | None = None) -> SolverRules:
+        """Rules from Greed's options (typed, or their JSON form).
 
         The goal is the options'; the cap is the turn limit when the table has one (the game
         is then exactly the model), else :data:`CAP` for the usual goal and twice the goal
@@ -148,10 +146,8 @@ class SolverRules:
         typed = options if isinstance(options, GreedOptions) else GreedOptions.from_json(options)
         goal = typed.goal
         cap = typed.turn_limit or (CAP if goal == GOAL else max(2 * goal, goal + OPENING))
-        return cls(**{
-            "dddd": typed.dddd, "six_of_a_kind": typed.six_of_a_kind, "min_every_turn": typed.min_every_turn,
-            "goal": goal, "cap": cap, **sizes,
-        })
+        return cls(dddd=typed.dddd, six_of_a_kind=typed.six_of_a_kind, min_every_turn=typed.min_every_turn,
+                   goal=goal, cap=cap)
 
     @property
     def table(self) -> ScoringTable:
