@@ -370,6 +370,10 @@ def test_every_refusal_goes_only_to_its_sender_and_changes_nothing(table: Table)
         (players[mover], {"type": "rematch"}, "not_over"),
         (players[mover], {"type": "ping", "pad": "x" * MAX_MESSAGE_BYTES}, "too_large"),
         (players[mover], b'{"type": "ping"}', "bad_message"),
+        (players[mover], {"type": "ping", "id": "x" * 65}, "bad_message"),
+        (players[mover], {"type": "ping", "id": [1]}, "bad_message"),
+        (players[mover], {"type": "ping", "id": True}, "bad_message"),
+        (players[mover], {"type": "ping", "id": 10**15}, "bad_message"),
         (players[waiter], {"type": "act", "action": legal_action}, "not_your_turn"),
         (players[waiter], {"type": "hint"}, "not_your_turn"),
         (spectator, {"type": "act", "action": legal_action}, "spectator"),
@@ -414,6 +418,18 @@ def test_every_refusal_goes_only_to_its_sender_and_changes_nothing(table: Table)
     for client in table.clients:
         assert client.state()["version"] == 1
     assert len(decisions(table.record())) == 1
+
+
+def test_a_pong_carries_its_pings_id_back_in_order(table: Table) -> None:
+    """A client with several pings on the way tells their pongs apart by the ids it chose."""
+    client = table.players[0]
+    for ping_id in ("first", 2, "x" * 64, -(10**15 - 1)):
+        client.send({"type": "ping", "id": ping_id})
+    client.send({"type": "ping"})
+    assert [client.recv() for _ in range(5)] == [
+        {"type": "pong", "id": "first"}, {"type": "pong", "id": 2}, {"type": "pong", "id": "x" * 64},
+        {"type": "pong", "id": -(10**15 - 1)}, {"type": "pong"},
+    ]
 
 
 def test_a_flood_is_refused_to_the_flooder_only(table: Table) -> None:

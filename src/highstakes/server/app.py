@@ -453,8 +453,11 @@ def create_app(
         elif kind == "rematch":
             manager.start_rematch(room, connection)
         elif kind == "ping":
+            pong = {"type": "pong"}
+            if "id" in message:
+                pong["id"] = _ping_id(message["id"])
             manager.before_pong(room, connection)
-            connection.deliver('{"type":"pong"}')
+            connection.deliver(wire.dumps(pong))
         elif kind == "language":
             asked = message.get("language")
             try:
@@ -491,6 +494,20 @@ def create_app(
 
 
 SOCKET_PATH = re.compile(r"/ws/([^/]+)")
+MAX_PING_ID = 64  # characters of a text
+MAX_PING_ID_DIGITS = 15  # of a whole number: exact in every client's numbers, JavaScript's too
+
+
+def _ping_id(given: Any) -> str | int:
+    """A ping's ``id``, which its pong carries back so that a client can tell its pongs apart."""
+    if isinstance(given, str) and len(given) <= MAX_PING_ID:
+        return given
+    if isinstance(given, int) and not isinstance(given, bool) and abs(given) < 10**MAX_PING_ID_DIGITS:
+        return given
+    words = _("a {kind} message's {key} is a text of at most {count} characters "
+              "or a whole number of at most {digits} digits")
+    raise RoomError("bad_message", words.format(kind='"ping"', key='"id"', count=MAX_PING_ID,
+                                                digits=MAX_PING_ID_DIGITS))
 
 
 class ServerApp:

@@ -267,6 +267,7 @@ class Client:
         self.raw: list[str] = []
         self.received: list[dict[str, Any]] = []
         self._sent: deque[float] = deque()
+        self._pings = 0
 
     # --- sending ---------------------------------------------------------------------------------
     def send(self, message: Mapping[str, Any] | str, *, paced: bool = True) -> None:
@@ -324,12 +325,16 @@ class Client:
         """Every message that arrives before the answer to a ping sent now.
 
         Messages on one connection arrive in the order sent, so anything the server
-        meant for this client before the ping is in the returned list.
+        meant for this client before the ping is in the returned list. The ping carries an
+        id of its own: a pong owed to an earlier ping (one still on its way) is not the answer.
         """
-        self.send({"type": "ping"}, paced=paced)
+        self._pings += 1
+        ping_id = f"barrier-{self._pings}"
+        self.send({"type": "ping", "id": ping_id}, paced=paced)
         before: list[dict[str, Any]] = []
-        while (message := self.recv())["type"] != "pong":
-            before.append(message)
+        while (message := self.recv()) != {"type": "pong", "id": ping_id}:
+            if message["type"] != "pong":
+                before.append(message)
         return before
 
     def states(self) -> list[dict[str, Any]]:
