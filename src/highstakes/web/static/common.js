@@ -370,8 +370,22 @@ export function requestHint(table, input = null) {
   const asked = input ? JSON.stringify(input) : "";
   if (table.hint?.version === message.version && (table.hint.asked ?? "") === asked) return false;
   if (!send(input ? { type: "hint", input } : { type: "hint" })) return false;
-  table.hint = { version: message.version, asked, waiting: true };
+  table.hint = { version: message.version, asked, input, waiting: true };
   return true;
+}
+
+/**
+ * After a new state (`table.message` already set to it): a hint for another position is
+ * dropped, but one still being worked out is asked again for this position while the seat has a
+ * choice to make. In a game where seats choose at once another seat's move changes the position
+ * without touching ours, and the server sends no advice for a position that has moved on: the
+ * person who asked would otherwise wait for an answer that never comes.
+ */
+export function followHint(table) {
+  const hint = table.hint;
+  if (!hint || hint.version === table.message.version) return;
+  table.hint = null;
+  if (hint.waiting) requestHint(table, hint.input);
 }
 
 /**

@@ -6,8 +6,8 @@
 // own words when its catalog has them (a game lists them like any of its messages).
 
 import {
-  amountInWords, el, formatAmount, formatNumber, listWords, onTableKeys, parseAmount, seatName, sendAction,
-  stillPending,
+  amountInWords, el, followHint, formatAmount, formatNumber, listWords, onTableKeys, parseAmount, requestHint,
+  seatName, sendAction, stillPending, takeReply,
 } from "./common.js";
 import { percent, t, tn, words } from "./i18n.js";
 
@@ -46,11 +46,10 @@ export function render(container, message, send) {
           el("div", { class: "data view-data" }))),
     );
   }
-  if (current.message?.version !== message.version || current.message?.game_number !== message.game_number) {
-    current.hint = null;
-  }
+  if (current.message?.game_number !== message.game_number) current.hint = null;
   const repeated = current.message?.version === message.version && current.message?.game_number === message.game_number;
   Object.assign(current, { container, message, send, pending: stillPending(current, message) });
+  followHint(current);
   showMoves();
   if (!repeated) showAmounts();
   container.querySelector(".view-data").replaceChildren(dataNode(message.view));
@@ -95,13 +94,7 @@ function showAmounts() {
 /** Hints and refusals from the server: a refusal re-enables the buttons. */
 export function onMessage(container, message) {
   if (container !== current.container) return;
-  if (message.type === "error") {
-    current.pending = false;
-    showMoves();
-  } else if (message.type === "hint") {
-    current.hint = message.hint;
-    showMoves();
-  }
+  if (current.message && takeReply(current, message)) showMoves();
 }
 
 function showMoves() {
@@ -135,7 +128,7 @@ function showMoves() {
   moves.replaceChildren(el("div", { class: "actions" }, ...buttons, hintButton));
   if (focusedIndex >= 0) moves.querySelectorAll("button")[focusedIndex]?.focus();
   const hint = current.hint;
-  hintLine.textContent = hint ? hintWords(hint) : "";
+  hintLine.textContent = !hint ? "" : hint.waiting ? t("Thinking about a hint…") : hintWords(hint.advice ?? {});
 }
 
 /** A hint in words: the move, and the chance of winning when the advisor gives one. */
@@ -153,9 +146,7 @@ function play(index) {
 }
 
 function askHint() {
-  if (current.send?.({ type: "hint" })) {
-    current.container.querySelector(".hint-text").textContent = t("Thinking about a hint…");
-  }
+  if (requestHint(current)) showMoves();
 }
 
 onTableKeys("generic", current, (event) => {

@@ -20,8 +20,9 @@
 // "{name} ...", so that each language can make its verb agree.
 
 import {
-  amountInWords, controlNamed, el, focusedName, isOwnSeat, isSeated, onTableKeys, parseAmount, playerRow,
-  playersHead, refusalWords, ruleTitle, sameAction, seatName, requestHint, sendAction, stillPending, speak, toggleDetails,
+  amountInWords, controlNamed, el, focusedName, followHint, isOwnSeat, isSeated, onTableKeys, parseAmount,
+  playerRow, playersHead, refusalWords, ruleTitle, sameAction, seatName, requestHint, sendAction, stillPending,
+  speak, toggleDetails,
 } from "/static/common.js";
 import {
   fillNodes, fixed, money, number, percent as share, signFirst, withCurrency, words,
@@ -249,7 +250,7 @@ export function render(container, message, send) {
   if (view.phase === "over") table.advisorOpen = false;
   const previous = table.message?.game_number === message.game_number ? table.message : null;
   Object.assign(table, { container, message, send, pending: stillPending(table, message) });
-  if (table.hint && table.hint.version !== message.version) table.hint = null;
+  followHint(table);
   // A new decision starts with a free guess, and the advisor (when open) speaks again.
   const turnKey = `${message.game_number}:${message.version}`;
   if (turnKey !== table.turnKey) {

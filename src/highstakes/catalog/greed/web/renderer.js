@@ -13,8 +13,9 @@
 // language writes numbers.
 
 import {
-  controlNamed, el, focusedName, formatNumber as points, isOwnSeat, isSeated, onTableKeys, playerRow,
-  playersHead, ruleTitle, sameAction, seatName, requestHint, sendAction, stillPending, speak, toggleDetails,
+  controlNamed, el, focusedName, followHint, formatNumber as points, isOwnSeat, isSeated, onTableKeys,
+  playerRow, playersHead, ruleTitle, sameAction, seatName, requestHint, sendAction, stillPending, speak,
+  toggleDetails,
 } from "/static/common.js";
 import { fillNodes, percent, words } from "/static/i18n.js";
 
@@ -174,7 +175,7 @@ export function render(container, message, send) {
   }
   const previous = newGame ? null : table.message;
   Object.assign(table, { container, message, send, pending: stillPending(table, message) });
-  if (table.hint && table.hint.version !== message.version) table.hint = null;
+  followHint(table);
 
   const ended = rememberTurns(view);
   drawBanner();

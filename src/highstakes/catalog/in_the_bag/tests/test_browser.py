@@ -7,9 +7,11 @@ The tests observe the room's WebSocket and never send a message themselves.
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 # The fixtures are used by their names: server_url, browser, visitors.
 from highstakes.i18n import use_language
@@ -28,6 +30,7 @@ from highstakes.testing.browsers import (
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
 )
+from highstakes.testing.servers import Client
 
 KINDS = (100, 500, 1000, 5000)
 
@@ -179,4 +182,58 @@ def test_a_round_in_spanish_on_a_phone(server_url: str, visitors: Visitors, brow
     expect(table.locator(".reveal")).to_contain_text("la bolsa")
     # Nothing wider than the phone.
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    visitors.assert_no_page_errors()
+
+
+def test_a_hint_asked_when_another_seat_moves_first_is_asked_again_and_shown(
+    server_url: str, visitors: Visitors
+) -> None:
+    """Seats feed at once: Bob's piece changes the position while Ann's hint is being worked out,
+    and the server sends no advice for a position that has moved on. Ann's page asks again for
+    the new position (her choice is still to make) and shows the answer.
+
+    The first hint request is held back on its way, as if its answer had been dropped for
+    Bob's move: that is the one ordering in which the hint would be lost.
+    """
+    room = post_json(server_url, "/api/rooms", {"game": "in_the_bag", "seats": ["human", "human"]})["room"]
+    asked: list[str] = []  # the page's hint requests; the first is held back
+    hints: list[dict[str, Any]] = []
+
+    def through(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message)["type"] == "hint":
+                asked.append(message)
+                if len(asked) == 1:
+                    return
+            server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message)["type"] == "hint":
+                hints.append(json.loads(message)["hint"])
+            socket.send(message)
+
+        socket.on_message(from_page)
+        server.on_message(from_server)
+
+    page = visitors.open(f"/r/{room}")
+    page.context.route_web_socket(re.compile(r".*/ws/.*"), through)
+    page.reload()
+    join(page, "Ann", 0)
+    bob_token = post_json(server_url, f"/api/rooms/{room}/join", {"name": "Bob", "seat": 1})["token"]
+    page.wait_for_function(READY_JS, arg=0)
+    hint_text = page.locator("#table .hint-text")
+    page.keyboard.press("h")
+    expect(hint_text).to_have_text("Thinking about a hint…")
+    assert len(asked) == 1
+    with Client(server_url.replace("http://", "ws://") + f"/ws/{room}?token={bob_token}") as bob:
+        state = bob.recv_until(lambda message: message["type"] == "state" and bool(message["legal"]))
+        bob.send({"type": "act", "action": state["legal"][0]["action"], "version": state["version"]})
+        bob.barrier()
+    page.wait_for_function("(version) => window.__hs.last.version > version", arg=state["version"])
+    expect(hint_text).to_contain_text("Hint: ")
+    assert len(asked) == 2 and len(hints) == 1
+    assert hints[0]["action"] in [entry["action"] for entry in last_state(page)["legal"]]
+    expect(hint_text).to_contain_text(hints[0]["label"])
     visitors.assert_no_page_errors()

@@ -21,7 +21,7 @@
 
 import {
   controlNamed, el, focusedName, onTableKeys, playerRow, playersHead,
-  ruleTitle, sameAction, seatName, requestHint, sendAction, speak, stillPending, takeReply, toggleDetails,
+  ruleTitle, sameAction, seatName, followHint, requestHint, sendAction, speak, stillPending, takeReply, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
 
@@ -233,7 +233,7 @@ export function render(container, message, send) {
   const previous = newGame ? null : table.message;
   if (newGame) Object.assign(table, { gameNumber: message.game_number, hint: null, refusal: null, announced: "" });
   Object.assign(table, { container, message, send, pending: stillPending(table, message) });
-  if (table.hint && table.hint.version !== message.version) table.hint = null;
+  followHint(table);
   // A refusal stays while the same choice is still ours: another seat's sealed bid, arriving
   // meanwhile, does not wipe the reason off the screen.
   const fistKey = `${message.game_number}:${view.round}:${view.rebid}:${phaseOf(message)}`;

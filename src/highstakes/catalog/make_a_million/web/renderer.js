@@ -19,7 +19,7 @@
 
 import {
   amountInWords, controlNamed, el, focusedName, isOwnSeat, isSeated, onTableKeys, parseAmount, refusalWords,
-  ruleTitle, sameAction, seatName, requestHint, sendAction, speak, stillPending, toggleDetails,
+  ruleTitle, sameAction, seatName, followHint, requestHint, sendAction, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
 
@@ -255,7 +255,7 @@ export function render(container, message, send) {
   }
   const previous = table.message;
   Object.assign(table, { container, message, send, pending: stillPending(table, message) });
-  if (table.hint && table.hint.version !== message.version) table.hint = null;
+  followHint(table);
   if (table.refusal && table.refusal.version !== message.version) table.refusal = null;
   drawHeading();
   drawRing();

@@ -17,7 +17,7 @@
 
 import {
   el, isOwnSeat, isSeated, listWords, onTableKeys, playerRow, playersHead, refusalWords, sameAction, seatName,
-  requestHint, sendAction, speak, stillPending, toggleDetails,
+  followHint, requestHint, sendAction, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, words } from "/static/i18n.js";
 
@@ -247,7 +247,7 @@ export function render(container, message, send) {
     table.choosingFriend = null;
     table.refusal = null;
   }
-  if (table.hint && table.hint.version !== message.version) table.hint = null;
+  followHint(table);
   const reveal = view.last_reveal;
   const fresh = reveal && !table.reveals.has(revealKey(reveal));
   if (reveal) table.reveals.set(revealKey(reveal), reveal);

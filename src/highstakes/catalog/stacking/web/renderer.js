@@ -29,7 +29,7 @@
 
 import {
   controlNamed, el, focusedName, onTableKeys, playerRow, playersHead, ruleTitle,
-  seatName, requestHint, sendAction, takeReply, speak, stillPending, toggleDetails,
+  seatName, followHint, requestHint, sendAction, takeReply, speak, stillPending, toggleDetails,
 } from "/static/common.js";
 import { fillNodes, money, number, words } from "/static/i18n.js";
 
@@ -274,7 +274,7 @@ export function render(container, message, send) {
   const previous = newGame ? null : table.message;
   if (newGame) Object.assign(table, { gameNumber: message.game_number, hint: null, refusal: null, announced: "", swing: null });
   Object.assign(table, { container, message, send, pending: stillPending(table, message) });
-  if (table.hint && table.hint.version !== message.version) table.hint = null;
+  followHint(table);
   if (table.refusal && table.refusal.version !== message.version) table.refusal = null;
   if (!table.pending) table.released = null;
   const bidKey = `${message.game_number}:${message.version}:${decision(message)}`;
