@@ -256,14 +256,50 @@ def test_without_a_catalogue_the_actions_met_in_sampled_games_make_the_space():
     api_test(env, num_cycles=CYCLES)
 
 
-def test_the_greed_training_example_runs_and_plots(tmp_path, monkeypatch):
-    """The example's smoke run: a few seconds of training, its win rates and its plot."""
-    pytest.importorskip("matplotlib")
+@pytest.fixture
+def training_example(monkeypatch):
+    """The Greed training example, loaded as a module."""
     path = Path(__file__).parents[1] / "examples" / "rl_greed" / "train.py"
     spec = importlib.util.spec_from_file_location("rl_greed_train", path)
     example = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, example)  # its dataclass looks itself up there
+    monkeypatch.setitem(sys.modules, spec.name, example)  # its dataclasses look themselves up there
     spec.loader.exec_module(example)
+    return example
+
+
+def test_the_greed_training_examples_gradient_is_its_objectives(training_example):
+    """The learner's hand-written gradient (policy, entropy bonus and critic) agrees with finite
+    differences of the objective it says it climbs, on decisions from real Greed games."""
+    env = rl.gym_env("greed", seats=2, seat=0, opponents=["heuristic"], reward="win")
+    policy = training_example.Policy(22, 79, hidden=8, rng=np.random.default_rng(3))
+    for key, value in policy.params.items():  # away from the zero start, so every term counts
+        value += np.random.default_rng(len(key)).normal(0, 0.3, value.shape)
+    rng = np.random.default_rng(4)
+    decisions = []
+    for game in range(3):
+        steps, reward = training_example.play(env, policy, rng, seed=game, greedy=False)
+        decisions += [(x, mask, action, reward) for x, mask, action in steps[:6]]
+    xs, masks, actions, rewards = (np.array(column) for column in zip(*decisions, strict=True))
+    batch = training_example.Batch(xs.astype(float), masks, actions, rewards.astype(float))
+    advantages = policy.advantages(batch)
+    assert abs(advantages.std() - 1) < 1e-6
+    gradients = policy.gradients(batch, advantages)
+    probe = np.random.default_rng(5)
+    for key, value in policy.params.items():
+        for index in {tuple(probe.integers(0, n) for n in value.shape) for _ in range(6)}:
+            saved = value[index]
+            value[index] = saved + 1e-6
+            above = policy.objective(batch, advantages)
+            value[index] = saved - 1e-6
+            below = policy.objective(batch, advantages)
+            value[index] = saved
+            assert gradients[key][index] == pytest.approx((above - below) / 2e-6, rel=1e-4, abs=1e-7), key
+
+
+def test_the_greed_training_example_runs_and_plots(tmp_path, training_example):
+    """The example's smoke run: a few seconds of training, its win rates and its plot."""
+    pytest.importorskip("matplotlib")
+    example = training_example
     out, picture = tmp_path / "history.json", tmp_path / "win-rate.png"
     arguments = ["--seconds", "4", "--evaluation-games", "4", "--json", str(out), "--plot", str(picture)]
     assert example.main(arguments) == 0
