@@ -95,7 +95,8 @@ class StackApp(TableApp):
         Binding("q", "quit", N_("quit")),
     ]
 
-    #: The swing's clock in seconds; a test sets its own to choose the moment of a release.
+    #: The table's clock in seconds, for the swing and the fall; a test sets its own to choose
+    #: the moment of a release and to end a fall when it has looked at it.
     clock: Callable[[], float] = time.monotonic  # a builtin: not bound as a method
     #: Whether a collapse is shown falling (with pymunk) before the next piece swings; a test that
     #: times its releases turns it off.
@@ -115,7 +116,7 @@ class StackApp(TableApp):
         self._summary: Text | None = None  # the last finished round, in words
         self._drawn: tuple[object, ...] | None = None  # what the stack panel shows now
         # A collapse being shown: its frames, the pieces from the bottom, when it began
-        # (time.monotonic) and the millimetres a row; None when the stack is drawn still.
+        # (by ``clock``) and the millimetres a row; None when the stack is drawn still.
         self._falling: tuple[list[list[tuple[float, float, float]]], list[int], float, float] | None = None
 
     # --- layout --------------------------------------------------------------------------------
@@ -242,7 +243,7 @@ class StackApp(TableApp):
         if self._falling is None:
             return False
         frames, pieces, began, mm_per_row = self._falling
-        index = int((time.monotonic() - began) * FALL_FPS)
+        index = int((self.clock() - began) * FALL_FPS)
         if index >= len(frames):
             self._falling = None
             self._fall_timer.pause()
@@ -287,7 +288,7 @@ class StackApp(TableApp):
             return
         pieces = [int(item["piece"]) for item in before["stack"]] + [piece]  # type: ignore[index, union-attr]
         mm_per_row = sum(each.thickness for each, _x in stack) / len(stack) / 100
-        self._falling = (frames, pieces, time.monotonic(), mm_per_row)
+        self._falling = (frames, pieces, self.clock(), mm_per_row)
         self._drawn = None
         self._fall_timer.resume()
 
