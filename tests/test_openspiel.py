@@ -34,6 +34,40 @@ def test_the_game_type_follows_the_definition(game_id: str) -> None:
         assert game_type.utility == pyspiel.GameType.Utility.ZERO_SUM  # "win" returns sum to 0
 
 
+def _research_table(header: str) -> dict[str, list[str]]:
+    """A table of docs/research.md by its header's start: each row's cells, by its first."""
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
+    lines = page.split(header, 1)[1].split("\n")[2:]
+    rows = [line.strip("|").split(" | ") for line in lines[: next(i for i, line in enumerate(lines)
+                                                               if not line.startswith("|"))]]
+    return {cells[0].strip(): [cell.strip() for cell in cells] for cells in rows}
+
+
+def _first_number(text: str) -> int:
+    import re
+
+    return int(re.search(r"\d[\d,]*", text).group().replace(",", ""))
+
+
+@pytest.mark.parametrize("game_id", hs.games())
+def test_the_research_pages_openspiel_table_says_what_the_adapter_gives(game_id: str) -> None:
+    """Each game's row: its seats, its actions' and chance outcomes' bounds, its information and
+    what was estimated, as OpenSpiel is given them at the usual table."""
+    definition = hs.definition(game_id)
+    row = _research_table("| game | seats (usual) |")[definition.title]
+    game, facts = openspiel.load(game_id), openspiel.table_facts(game_id)
+    assert row[1] == f"{definition.min_seats} to {definition.max_seats} ({definition.usual_seats})"
+    assert _first_number(row[2]) == game.num_distinct_actions()
+    assert row[2].startswith("by place in the list") == (not facts.catalogue)
+    chance = game.max_chance_outcomes()
+    assert (row[3].startswith("none") and chance == 0) or _first_number(row[3]) == chance
+    assert row[4] == ("imperfect" if definition.hidden_information else "perfect")
+    estimated = {(): "nothing", ("positional",): "the actions' bound"}
+    assert row[5] == estimated[tuple(facts.estimated)]
+
+
 def test_every_registered_game_is_an_openspiel_game() -> None:
     names = openspiel.register_all()
     assert names == ["highstakes_" + game_id for game_id in hs.games()]

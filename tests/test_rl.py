@@ -320,6 +320,25 @@ def test_the_research_pages_examples_run():
         exec(compile("import highstakes.rl\n" + block, "research.md", "exec"), namespace)
 
 
+@pytest.mark.parametrize("game_id", hs.games())
+def test_the_research_pages_encoding_table_says_what_the_environment_is(game_id):
+    """Each game's row at its usual table: the seats, the action space's form and size, the
+    observation's length and whose encoder it is (a game registered later needs a row)."""
+    definition = hs.definition(game_id)
+    page = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    table = page.split("| game | seats | actions | observation |", 1)[1].split("\n\n", 1)[0]
+    rows = {cells[0]: cells for cells in (line.strip("|").strip().split(" | ")
+                                          for line in table.split("\n")[2:])}
+    _name, seats, actions, length, encoding = rows[definition.title]
+    env = rl.env(game_id, seed=0)
+    form, size = actions.split(", ")
+    assert int(seats) == definition.usual_seats == len(env.possible_agents)
+    assert (form, int(size)) == (env.metadata["action_space"], env.action_space(env.possible_agents[0]).n)
+    observation = env.observation_space(env.possible_agents[0])["observation"]
+    assert observation.shape == (int(length.replace(",", "")),)
+    assert encoding.startswith("generic") == (env.metadata["encoder"] == "generic")
+
+
 def test_a_parallel_step_lets_a_seat_choose_again_when_an_earlier_move_changed_its_choice():
     """Millionaire: seat 1 phones seat 2 in the same step as seat 2 answers; seat 2 must now pass
     a card, so its answer is not played and it chooses again from its new mask."""

@@ -38,6 +38,11 @@ class StackingDefinition(GameDefinition):
     def new_state(self, seats: int, options: StackingOptions) -> StackingState:
         return StackingState(seats, options)
 
+    def max_chance_outcomes(self, seats: int, options: StackingOptions) -> int:
+        """Nothing is left to chance: the pieces are the players' own, the bag's are laid by
+        choice, and a placement's outcome follows from the stack and the offset alone."""
+        return 0
+
     def parse_action(self, data: JSON) -> Action:
         return parse_move(data)
 
