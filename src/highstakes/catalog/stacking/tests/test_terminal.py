@@ -261,8 +261,9 @@ def test_a_collapse_falls_on_screen_before_the_next_piece_swings() -> None:
     panel shows it falling (pymunk's frames) and the next piece swings only afterwards."""
     pytest.importorskip("pymunk")
     app = StackApp(2, [None, None], 0, {}, bot_delay=0)
-    now = [10.0]
+    now, fall_now = [10.0], [0.0]
     app.clock = lambda: now[0]
+    app.fall_clock = lambda: fall_now[0]
 
     async def script(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: app._mode == "bid")
@@ -274,7 +275,7 @@ def test_a_collapse_falls_on_screen_before_the_next_piece_swings() -> None:
         places = [event for event in app.game.view(None)["events"] if event["kind"] == "place"]
         outcomes = [(event["offset"], event["outcome"]) for event in places]
         assert outcomes == [(900, "stood"), (1020, "collapse")]
-        # The fall is timed by the table's clock, which stands still here: however slow the
+        # The fall is timed by its own clock, which stands still here: however slow the
         # machine, the fall is still on screen after more than its length in real time.
         await pilot.pause(FALL_FRAMES * FALL_SECONDS / FALL_FPS + 0.3)
         assert app._falling is not None and "the stack falls" in static_text(app, "#stack")
@@ -282,7 +283,7 @@ def test_a_collapse_falls_on_screen_before_the_next_piece_swings() -> None:
         before = len(decisions(app.game))
         await pilot.press("space")
         assert len(decisions(app.game)) == before
-        now[0] += len(app._falling[0]) / FALL_FPS  # every frame of the fall has been shown
+        fall_now[0] += len(app._falling[0]) / FALL_FPS  # every frame of the fall has been shown
         await wait_for(pilot, lambda: app.swing_offset() is not None)
         assert "the stack falls" not in static_text(app, "#stack")
 

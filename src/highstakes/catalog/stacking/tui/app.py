@@ -95,9 +95,12 @@ class StackApp(TableApp):
         Binding("q", "quit", N_("quit")),
     ]
 
-    #: The table's clock in seconds, for the swing and the fall; a test sets its own to choose
-    #: the moment of a release and to end a fall when it has looked at it.
+    #: The swing's clock in seconds; a test sets its own to choose the moment of a release.
     clock: Callable[[], float] = time.monotonic  # a builtin: not bound as a method
+    #: The clock a fall is shown by, in seconds: a test that looks at a fall sets its own, so
+    #: the fall lasts until it has looked however slow the machine (the swing's clock stands
+    #: still in tests that set it, and a fall must end all the same).
+    fall_clock: Callable[[], float] = time.monotonic
     #: Whether a collapse is shown falling (with pymunk) before the next piece swings; a test that
     #: times its releases turns it off.
     falls: bool = True
@@ -116,7 +119,7 @@ class StackApp(TableApp):
         self._summary: Text | None = None  # the last finished round, in words
         self._drawn: tuple[object, ...] | None = None  # what the stack panel shows now
         # A collapse being shown: its frames, the pieces from the bottom, when it began
-        # (by ``clock``) and the millimetres a row; None when the stack is drawn still.
+        # (by ``fall_clock``) and the millimetres a row; None when the stack is drawn still.
         self._falling: tuple[list[list[tuple[float, float, float]]], list[int], float, float] | None = None
 
     # --- layout --------------------------------------------------------------------------------
@@ -243,7 +246,7 @@ class StackApp(TableApp):
         if self._falling is None:
             return False
         frames, pieces, began, mm_per_row = self._falling
-        index = int((self.clock() - began) * FALL_FPS)
+        index = int((self.fall_clock() - began) * FALL_FPS)
         if index >= len(frames):
             self._falling = None
             self._fall_timer.pause()
@@ -288,7 +291,7 @@ class StackApp(TableApp):
             return
         pieces = [int(item["piece"]) for item in before["stack"]] + [piece]  # type: ignore[index, union-attr]
         mm_per_row = sum(each.thickness for each, _x in stack) / len(stack) / 100
-        self._falling = (frames, pieces, self.clock(), mm_per_row)
+        self._falling = (frames, pieces, self.fall_clock(), mm_per_row)
         self._drawn = None
         self._fall_timer.resume()
 
