@@ -4,10 +4,12 @@ simulation test, numbers its actions stably and keeps each seat's secrets."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import highstakes as hs
+from research_page import python_examples, research_table
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("highstakes.openspiel")
@@ -34,20 +36,7 @@ def test_the_game_type_follows_the_definition(game_id: str) -> None:
         assert game_type.utility == pyspiel.GameType.Utility.ZERO_SUM  # "win" returns sum to 0
 
 
-def _research_table(header: str) -> dict[str, list[str]]:
-    """A table of docs/research.md by its header's start: each row's cells, by its first."""
-    from pathlib import Path
-
-    page = (Path(__file__).parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
-    lines = page.split(header, 1)[1].split("\n")[2:]
-    rows = [line.strip("|").split(" | ") for line in lines[: next(i for i, line in enumerate(lines)
-                                                               if not line.startswith("|"))]]
-    return {cells[0].strip(): [cell.strip() for cell in cells] for cells in rows}
-
-
 def _first_number(text: str) -> int:
-    import re
-
     return int(re.search(r"\d[\d,]*", text).group().replace(",", ""))
 
 
@@ -56,7 +45,7 @@ def test_the_research_pages_openspiel_table_says_what_the_adapter_gives(game_id:
     """Each game's row: its seats, its actions' and chance outcomes' bounds, its information and
     what was estimated, as OpenSpiel is given them at the usual table."""
     definition = hs.definition(game_id)
-    row = _research_table("| game | seats (usual) |")[definition.title]
+    row = research_table("| game | seats (usual) |")[definition.title]
     game, facts = openspiel.load(game_id), openspiel.table_facts(game_id)
     assert row[1] == f"{definition.min_seats} to {definition.max_seats} ({definition.usual_seats})"
     assert _first_number(row[2]) == game.num_distinct_actions()
@@ -139,12 +128,7 @@ def test_a_bad_returns_or_options_parameter_says_what_is_allowed() -> None:
 
 
 def test_the_research_pages_openspiel_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
-    import re
-    from pathlib import Path
-
-    page = (Path(__file__).parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
-    section = page.split("## OpenSpiel", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    blocks = python_examples("OpenSpiel")
     assert len(blocks) >= 2
     for block in blocks:
         exec(compile(block, "research.md", "exec"), {})  # the page's own examples

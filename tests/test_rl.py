@@ -6,7 +6,6 @@ import functools
 import importlib.util
 import json
 import random
-import re
 import sys
 import warnings
 from pathlib import Path
@@ -23,6 +22,7 @@ import highstakes.rl as rl
 from highstakes.rl.encoding import GenericEncoder
 from highstakes.rl.sampling import canonical, sample
 from highstakes.rl.table import Table
+from research_page import python_examples, research_table
 
 # Short runs keep the whole matrix to seconds; the games are long, so each still reaches far.
 CYCLES = 60
@@ -271,7 +271,8 @@ def test_the_greed_training_examples_gradient_is_its_objectives(training_example
     """The learner's hand-written gradient (policy, entropy bonus and critic) agrees with finite
     differences of the objective it says it climbs, on decisions from real Greed games."""
     env = rl.gym_env("greed", seats=2, seat=0, opponents=["heuristic"], reward="win")
-    policy = training_example.Policy(22, 79, hidden=8, rng=np.random.default_rng(3))
+    policy = training_example.Policy(env.observation_space["observation"].shape[0], env.action_space.n,
+                                     hidden=8, rng=np.random.default_rng(3))
     for key, value in policy.params.items():  # away from the zero start, so every term counts
         value += np.random.default_rng(len(key)).normal(0, 0.3, value.shape)
     rng = np.random.default_rng(4)
@@ -311,9 +312,7 @@ def test_the_greed_training_example_runs_and_plots(tmp_path, training_example):
 
 def test_the_research_pages_examples_run():
     """Every Python example of the PettingZoo and Gymnasium section, run in order."""
-    page = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
-    section = page.split("## PettingZoo and Gymnasium", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    blocks = python_examples("PettingZoo and Gymnasium")
     assert len(blocks) >= 3
     namespace: dict = {}
     for block in blocks:
@@ -325,11 +324,8 @@ def test_the_research_pages_encoding_table_says_what_the_environment_is(game_id)
     """Each game's row at its usual table: the seats, the action space's form and size, the
     observation's length and whose encoder it is (a game registered later needs a row)."""
     definition = hs.definition(game_id)
-    page = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
-    table = page.split("| game | seats | actions | observation |", 1)[1].split("\n\n", 1)[0]
-    rows = {cells[0]: cells for cells in (line.strip("|").strip().split(" | ")
-                                          for line in table.split("\n")[2:])}
-    _name, seats, actions, length, encoding = rows[definition.title]
+    row = research_table("| game | seats | actions | observation |")[definition.title]
+    _name, seats, actions, length, encoding = row
     env = rl.env(game_id, seed=0)
     form, size = actions.split(", ")
     assert int(seats) == definition.usual_seats == len(env.possible_agents)

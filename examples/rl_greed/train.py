@@ -172,9 +172,13 @@ def train(seconds: float | None, evaluations: int, evaluation_games: int, seed: 
     games, batch, trained = 0, [], 0.0
     played = dict.fromkeys(OPPONENTS, 0)
     checkpoints = [budget * k / evaluations for k in range(evaluations + 1)]
+
+    def spent() -> float:  # of the budget: games or seconds of training
+        return games if games_budget is not None else trained
+
     try:
         while True:
-            if (games if games_budget is not None else trained) >= checkpoints[0]:
+            if spent() >= checkpoints[0]:
                 checkpoints.pop(0)
                 rates = {name: _win_rate(environments, name, policy, rng, evaluation_games)
                          for name in OPPONENTS}
@@ -194,7 +198,7 @@ def train(seconds: float | None, evaluations: int, evaluation_games: int, seed: 
             if games % 16 == 0:
                 xs, masks, actions, rewards = (np.array(column) for column in zip(*batch, strict=True))
                 # The step shrinks to a tenth over the budget, so the policy settles instead of swinging.
-                progress = (games if games_budget is not None else trained) / budget if budget else 1.0
+                progress = spent() / budget if budget else 1.0
                 step_size = learning_rate * max(0.1, 1 - 0.9 * progress)
                 policy.gradient_step(Batch(xs, masks, actions, rewards.astype(float)), step_size)
                 batch = []

@@ -21,7 +21,7 @@ import highstakes as hs
 from highstakes.catalog.currency_sakana import yen
 from highstakes.catalog.stacking.sway import sway_offset
 from highstakes.catalog.stacking.tui import draw
-from highstakes.catalog.stacking.tui.app import FALL_FPS, FALL_FRAMES, FALL_SECONDS, StackApp
+from highstakes.catalog.stacking.tui.app import FALL_FPS, StackApp
 from highstakes.i18n import use_language
 from highstakes.testing.terminal import (
     decisions,
@@ -275,15 +275,17 @@ def test_a_collapse_falls_on_screen_before_the_next_piece_swings() -> None:
         places = [event for event in app.game.view(None)["events"] if event["kind"] == "place"]
         outcomes = [(event["offset"], event["outcome"]) for event in places]
         assert outcomes == [(900, "stood"), (1020, "collapse")]
+        assert app._falling is not None
+        fall_seconds = len(app._falling[0]) / FALL_FPS  # every frame shown once
         # The fall is timed by its own clock, which stands still here: however slow the
         # machine, the fall is still on screen after more than its length in real time.
-        await pilot.pause(FALL_FRAMES * FALL_SECONDS / FALL_FPS + 0.3)
+        await pilot.pause(fall_seconds + 0.3)
         assert app._falling is not None and "the stack falls" in static_text(app, "#stack")
         assert app.swing_offset() is None  # the next piece is not in hand yet: Space does nothing
         before = len(decisions(app.game))
         await pilot.press("space")
         assert len(decisions(app.game)) == before
-        fall_now[0] += len(app._falling[0]) / FALL_FPS  # every frame of the fall has been shown
+        fall_now[0] += fall_seconds  # every frame of the fall has been shown
         await wait_for(pilot, lambda: app.swing_offset() is not None)
         assert "the stack falls" not in static_text(app, "#stack")
 
