@@ -29,9 +29,9 @@ CYCLES = 60
 
 
 def _tables() -> list[tuple[str, int]]:
-    """Every game at its usual seat count and at its fewest seats."""
+    """Every game at every seat count it is played by."""
     return [(game_id, seats) for game_id in hs.games()
-            for seats in sorted({hs.definition(game_id).usual_seats, hs.definition(game_id).min_seats})]
+            for seats in range(hs.definition(game_id).min_seats, hs.definition(game_id).max_seats + 1)]
 
 
 @pytest.fixture(autouse=True)
