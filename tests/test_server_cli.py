@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,32 @@ def test_a_mistake_in_the_flags_is_one_line_and_exit_code_two(
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("highstakes: error: ") and named in err, err
+
+
+@pytest.mark.parametrize(
+    ("url", "named"),
+    [
+        ("nonsense", "--db takes sqlite:///FILE or postgresql://"),
+        ("nosuchdb://x", "--db takes sqlite:///FILE or postgresql://"),
+        ("sqlite:///{missing}/x.db", "the folder {missing} does not exist"),
+    ],
+)
+def test_a_mistaken_database_is_said_even_when_the_port_is_taken(
+    url: str, named: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    """The flags are judged before the port is asked for: with a server already running (the
+    README's first command), a mistyped --db is still its own one line and exit code 2, not
+    the port's complaint."""
+    missing = tmp_path / "no" / "such"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--port", str(port), "--db", url.format(missing=missing)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("highstakes: error: ")
+    assert named.format(missing=missing) in err, err
 
 
 def test_every_limit_has_a_flag_and_the_help_shows_its_default() -> None:

@@ -14,6 +14,7 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from highstakes import __version__, i18n
@@ -558,6 +559,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
               "got {value}").format(value=repr(args.forwarded_allow_ips))
         ) from None
     url = args.db or default_database_url()
+    _check_database(url)  # a mistake in --db is the flag's, whatever the port: said first
     listening = _listen(args.host, args.port)
     try:
         app = _open_app(
@@ -587,37 +589,63 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def _open_app(create_app: Any, url: str, **settings: Any) -> Any:
     """The server application on the database at ``url``, or a UsageError saying what is wrong with it."""
-    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+    from sqlalchemy.exc import SQLAlchemyError
 
-    shown = _safe_url(url)
     try:
         return create_app(url, **settings)
     except (ValueError, SQLAlchemyError, ModuleNotFoundError) as error:
         # The storage may wrap the driver's error in a ValueError: judge by the original.
         wrapped = isinstance(error, ValueError) and isinstance(error.__cause__, Exception)
         cause = error.__cause__ if wrapped else error
-        if isinstance(cause, ArgumentError | NoSuchModuleError):
-            problem = _("--db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME; "
-                        "got {url}").format(url=shown)
-        elif isinstance(cause, ModuleNotFoundError):
-            problem = _("the database {url} needs the module {module}: {command}").format(
-                url=shown, module=cause.name, command='pip install "highstakes[postgres]"')
-        elif isinstance(cause, SQLAlchemyError):
-            problem = _("cannot open the database {url}: {reason}").format(
-                url=shown, reason=_database_problem(url, cause))
-        else:
-            problem = str(error)
-        raise UsageError(problem) from None
+        if isinstance(cause, SQLAlchemyError | ModuleNotFoundError):
+            raise _database_error(url, cause) from None
+        raise UsageError(str(error)) from None
+
+
+def _check_database(url: str) -> None:
+    """What can be told of a database URL without opening it: its form, its kind of database
+    and, for SQLite, that its file's folder exists (a UsageError if not)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        make_url(url).get_dialect()
+    except (ArgumentError, NoSuchModuleError) as error:
+        raise _database_error(url, error) from None
+    folder = _missing_folder(url)
+    if folder is not None:
+        raise UsageError(_("cannot open the database {url}: {reason}").format(
+            url=_safe_url(url), reason=_("the folder {folder} does not exist").format(folder=folder)))
+
+
+def _database_error(url: str, error: Exception) -> UsageError:
+    """Why the database at ``url`` cannot be had, in words, from the error that said so."""
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    shown = _safe_url(url)
+    if isinstance(error, ArgumentError | NoSuchModuleError):
+        return UsageError(_("--db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME; "
+                            "got {url}").format(url=shown))
+    if isinstance(error, ModuleNotFoundError):
+        return UsageError(_("the database {url} needs the module {module}: {command}").format(
+            url=shown, module=error.name, command='pip install "highstakes[postgres]"'))
+    return UsageError(_("cannot open the database {url}: {reason}").format(
+        url=shown, reason=_database_problem(url, error)))
+
+
+def _missing_folder(url: str) -> Path | None:
+    """The folder a SQLite database's file would be in, if it does not exist."""
+    if not url.startswith("sqlite:///"):
+        return None
+    folder = Path(url.removeprefix("sqlite:///")).parent
+    return None if folder.is_dir() else folder
 
 
 def _database_problem(url: str, error: Exception) -> str:
     """Why a database did not open, in words: a missing folder said as such, else the driver's reason."""
-    from pathlib import Path
-
-    if url.startswith("sqlite:///"):
-        folder = Path(url.removeprefix("sqlite:///")).parent
-        if not folder.is_dir():
-            return _("the folder {folder} does not exist").format(folder=folder)
+    folder = _missing_folder(url)
+    if folder is not None:
+        return _("the folder {folder} does not exist").format(folder=folder)
     reason = str(getattr(error, "orig", None) or error).strip().splitlines()
     return reason[0] if reason else type(error).__name__
 
