@@ -94,6 +94,21 @@ NEXT_DECISION_JS = """([people, after]) => {
   return seat !== undefined && state.version > after ? { over: false, seat, version: state.version } : null;
 }"""
 
+# The same, for a game where seats move at once, once the person's controls (the CSS selector
+# `controls`) are drawn ready: another seat's move can reach the page while the person's own is
+# still on its way, and that newer position still lists the person to act. The page keeps its
+# controls busy until its own move is answered, so waiting for them skips that position; and the
+# end is watched in the same wait, since the person's move may end the game.
+NEXT_READY_DECISION_JS = """([people, after, controls]) => {
+  const state = window.__hs.last;
+  if (!state) return null;
+  if (state.status === "over") return { over: true };
+  const seat = state.to_act.find((seat) => people.includes(seat));
+  const ready = seat !== undefined && state.version > after && state.legal.length > 0
+    && document.querySelector(controls) !== null;
+  return ready ? { over: false, seat, version: state.version } : null;
+}"""
+
 
 # --- the server ---------------------------------------------------------------------------------
 
@@ -307,6 +322,14 @@ def join(page: Page, name: str, seat: int) -> None:
     expect(page.locator("#seat-strip")).to_contain_text(f"{name} (you)")
     expect(page.locator("#join")).to_be_hidden()
     page.wait_for_function("(seat) => window.__hs.last?.seat === seat", arg=seat)
+
+
+def next_ready_decision(page: Page, people: list[int], after: int, controls: str) -> dict[str, Any]:
+    """Wait for one of `people` to have a decision newer than version `after` with its controls
+    ready, or for the game's end: {"over": True} or {"over": False, "seat": ..., "version": ...}."""
+    turn = page.wait_for_function(NEXT_READY_DECISION_JS, arg=[people, after, controls]).json_value()
+    assert isinstance(turn, dict)
+    return turn
 
 
 def last_state(page: Page) -> dict[str, Any]:

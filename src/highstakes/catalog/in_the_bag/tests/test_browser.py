@@ -11,13 +11,13 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 # The fixtures are used by their names: server_url, browser, visitors.
 from highstakes.i18n import use_language
 from highstakes.i18n.numbers import format_money
 from highstakes.testing.browsers import (
-    NEXT_DECISION_JS,
     PHONE,
     RECORDER_JS,
     STEP_TIMEOUT_MS,
@@ -26,6 +26,7 @@ from highstakes.testing.browsers import (
     browser_fixture,  # noqa: F401
     join,
     last_state,
+    next_ready_decision,
     post_json,
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
@@ -34,11 +35,13 @@ from highstakes.testing.servers import Client
 
 KINDS = (100, 500, 1000, 5000)
 
-READY_JS = """(version) => {
+# A piece the person can click: the table is drawn for a decision and no move is on its way.
+PIECE_READY = "#table .hand .piece-button:not([aria-disabled])"
+READY_JS = f"""(version) => {{
   const state = window.__hs.last;
   return !!state && state.version >= version && state.legal.length > 0
-    && document.querySelector("#table .hand .piece-button:not([aria-disabled])") !== null;
-}"""
+    && document.querySelector("{PIECE_READY}") !== null;
+}}"""
 
 SHOWS_LATEST_JS = """() => {
   const view = window.__hs.last.view;
@@ -82,17 +85,50 @@ def feed_or_bid(page: Page, state: dict[str, Any]) -> dict[str, Any]:
     return {"bid": sorted((pieces[index] for index in chosen), reverse=True)}
 
 
-def test_a_person_plays_to_the_end_composing_each_bid_from_pieces(server_url: str, visitors: Visitors):
+def hold_moves_until_the_other_seat_has_moved(page: Page, other: int) -> None:
+    """From now on the page's moves reach the server only once seat `other` has made its own,
+    and the other seat's move reaches the page first: the order in which the page sees a newer
+    position that still asks for the move it has just sent."""
+    def through(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        held: list[str | bytes] = []
+        waiting = {"other": False}
+
+        def from_page(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message)["type"] == "act" and waiting["other"]:
+                held.append(message)
+            else:
+                server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            socket.send(message)
+            if isinstance(message, str) and json.loads(message)["type"] == "state":
+                waiting["other"] = other in json.loads(message)["to_act"]
+                while held and not waiting["other"]:
+                    server.send(held.pop(0))
+
+        socket.on_message(from_page)
+        server.on_message(from_server)
+
+    page.context.route_web_socket(re.compile(r".*/ws/.*"), through)
+    page.reload()
+
+
+@pytest.mark.parametrize("ours_arrive_last", [False, True], ids=["as-they-come", "ours-after-the-bot"])
+def test_a_person_plays_to_the_end_composing_each_bid_from_pieces(
+    server_url: str, visitors: Visitors, ours_arrive_last: bool
+) -> None:
     table = {"game": "in_the_bag", "seats": ["human", "bot:heuristic"]}
     room = post_json(server_url, "/api/rooms", table)["room"]
     page = visitors.open(f"/r/{room}")
+    if ours_arrive_last:
+        hold_moves_until_the_other_seat_has_moved(page, other=1)
     join(page, "Ann", 0)
     after, sent, refused = -1, [], False
     while True:
-        turn = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], after]).json_value()
+        turn = next_ready_decision(page, [0], after, PIECE_READY)
         if turn["over"]:
             break
-        page.wait_for_function(READY_JS, arg=turn["version"])
         state = last_state(page)
         view = state["view"]
         # The table shows the latest state's hand and bag (bots move meanwhile: read both at once).
@@ -153,8 +189,7 @@ def test_a_round_in_spanish_on_a_phone(server_url: str, visitors: Visitors, brow
     page.wait_for_function("() => window.__hs.last?.seat === 0")
     with use_language("es"):
         start, coin, bill = (format_money(amount, "JPY") for amount in (7_500, 100, 5_000))
-    turn = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], -1]).json_value()
-    page.wait_for_function(READY_JS, arg=turn["version"])
+    turn = next_ready_decision(page, [0], -1, PIECE_READY)
     table = page.locator("#table")
     expect(table.locator(".banner")).to_contain_text("Ronda 1: mete una pieza en la bolsa.")
     expect(table.locator(".hand-total")).to_contain_text(f"9 piezas, {start}")

@@ -17,7 +17,6 @@ from playwright.sync_api import Page, expect
 # The fixtures are used by their names: server_url, browser, visitors.
 from highstakes.catalog.stacking.sway import sway_offset
 from highstakes.testing.browsers import (
-    NEXT_DECISION_JS,
     PHONE,
     RECORDER_JS,
     STEP_TIMEOUT_MS,
@@ -26,6 +25,7 @@ from highstakes.testing.browsers import (
     browser_fixture,  # noqa: F401
     join,
     last_state,
+    next_ready_decision,
     post_json,
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
@@ -50,11 +50,7 @@ for (const type of ["click", "pointerdown", "keydown"]) {
 SENT_JS = "(count) => window.__hs.sent.filter((m) => m.type === 'act').length > count"
 LAST_SENT_JS = "() => window.__hs.sent.filter((m) => m.type === 'act').at(-1).action"
 # The table drawn for the latest state, with the person's controls ready.
-READY_JS = """(version) => {
-  const state = window.__hs.last;
-  return !!state && state.version >= version && state.legal.length > 0
-    && document.querySelector("#table .stk .moves button:not([aria-disabled])") !== null;
-}"""
+MOVES_READY = "#table .stk .moves button:not([aria-disabled])"
 
 
 def new_room(server_url: str, seats: list[str], **options: Any) -> str:
@@ -72,10 +68,7 @@ def offset_words(offset: int) -> str:
 
 def decide(page: Page, after: int) -> dict[str, Any]:
     """Wait for the person's next decision and its controls; returns the state (or an "over" state)."""
-    turn = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], after]).json_value()
-    if turn["over"]:
-        return last_state(page)
-    page.wait_for_function(READY_JS, arg=turn["version"])
+    next_ready_decision(page, [0], after, MOVES_READY)
     return last_state(page)
 
 
