@@ -20,13 +20,13 @@ from highstakes.i18n.numbers import format_money
 
 # The fixtures are used by their names: server_url, browser, visitors.
 from highstakes.testing.browsers import (
-    NEXT_DECISION_JS,
     Visitors,
     acts_sent,
     browser_fixture,  # noqa: F401
     get_json,
     join,
     last_state,
+    next_ready_decision,
     post_json,
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
@@ -38,12 +38,8 @@ MAX_DECISIONS = 400  # a person's decisions in one game; far more than four deal
 CARD_KEYS = "1234567890abcdefgijklmoprstuvwxyz"
 SCREENSHOTS = Path(__file__).resolve().parents[5] / ".pytest_cache" / "make_a_million"
 
-# On the deciding person's page: this position has arrived and its controls are drawn and live.
-READY_JS = """(version) => {
-  const state = window.__hs.last;
-  if (!state || state.version < version || !state.legal.length) return false;
-  return document.querySelector("#table .mam-hand button:not([aria-disabled='true'])") !== null;
-}"""
+# On the deciding person's page: a card they can press (the hand is drawn and no move is on its way).
+HAND_READY = "#table .mam-hand button:not([aria-disabled='true'])"
 
 # The refusals the page was sent, and what the table shows under the hand.
 REFUSAL_SHOWN_JS = """(count) => window.__hs.errors.length === count
@@ -52,10 +48,8 @@ REFUSAL_SHOWN_JS = """(count) => window.__hs.errors.length === count
 
 def next_decision(page: Page, seat: int, after: int) -> dict[str, Any] | None:
     """Wait for ``seat``'s next decision on its page; its state when drawn, or None at the end."""
-    turn = page.wait_for_function(NEXT_DECISION_JS, arg=[[seat], after]).json_value()
-    if turn["over"]:
+    if next_ready_decision(page, [seat], after, HAND_READY)["over"]:
         return None
-    page.wait_for_function(READY_JS, arg=turn["version"])
     state = last_state(page)
     assert state["seat"] == seat and state["legal"], state
     return state
