@@ -559,6 +559,9 @@ class HighStakesGame(pyspiel.Game):
             raise ValueError("positions mode merges states that differ in scores and history: it takes "
                              "returns 'win' and a game without hidden information")
         self.shared = _Shared(self.facts, positions)
+        if positions and self.shared.start.game.position_key() is None:
+            raise ValueError(f"{definition.title} gives no position key: positions mode needs one at every "
+                             "position (GameState.position_key)")
         super().__init__(_game_type(game_id, self.facts), _game_info(game_id, self.facts), params)
 
     def new_initial_state(self) -> HighStakesState:
