@@ -296,3 +296,64 @@ def test_a_move_sent_twice_is_refused_as_already_made(server: ThreadServer) -> N
     finally:
         for client in clients:
             client.close()
+
+
+def test_seats_choosing_at_once_each_have_their_move_played_whoever_is_heard_first(
+    server: ThreadServer,
+) -> None:
+    """In It's in the Bag both seats feed the bag at once, each from the position it was shown.
+
+    The move heard second was sent for a position one move older, yet it still stands: only
+    the other seat has moved since (hidden from it), and its choices are the ones it was shown.
+    A seat that has moved since, or had nothing to choose at that position, is refused as before.
+    """
+    room = server.create_room(TWO, game="in_the_bag")
+    tokens = [server.join(room, name)[1] for name in ("Ann", "Bob")]
+    clients = [server.client(room, token) for token in tokens]
+    try:
+        shown = [client.last_state() for client in clients]
+        assert [state["version"] for state in shown] == [0, 0] and sorted(shown[0]["to_act"]) == [0, 1]
+        feeds = [state["legal"][0]["action"] for state in shown]
+        for client, feed in zip(clients, feeds, strict=True):
+            client.send({"type": "act", "action": feed, "version": 0})
+        for client in clients:
+            state = client.recv_until(lambda message: message["type"] == "state" and message["version"] == 2)
+            assert state["view"]["phase"] == "bid" and sorted(state["to_act"]) == [0, 1]
+        heard = [message for client in clients for message in client.barrier()]
+        assert not [message for message in heard if message["type"] == "error"]
+        # Sent again, each feed was already made, whichever of the two was played first.
+        for client, feed in zip(clients, feeds, strict=True):
+            client.send({"type": "act", "action": feed, "version": 0})
+            error = client.recv_until(lambda message: message["type"] == "error")
+            assert error["code"] == "stale_version" and error["message"] == "that move was already made"
+        # Another piece for that position: the seat has moved since.
+        other = next(entry["action"] for entry in shown[0]["legal"] if entry["action"] != feeds[0])
+        clients[0].send({"type": "act", "action": other, "version": 0})
+        error = clients[0].recv_until(lambda message: message["type"] == "error")
+        assert error["code"] == "stale_version" and "moved on" in error["message"]
+        # Nothing changed: no new state.
+        assert not [message for message in clients[0].barrier() if message["type"] == "state"]
+    finally:
+        for client in clients:
+            client.close()
+
+
+def test_a_move_for_a_position_where_the_seat_had_no_choice_is_refused_when_play_moved_on(
+    server: ThreadServer,
+) -> None:
+    room = server.create_room(TWO)  # Greed: one seat moves at a time
+    tokens = [server.join(room, name)[1] for name in ("Ann", "Bob")]
+    clients = [server.client(room, token) for token in tokens]
+    try:
+        mover = clients[0].last_state()["to_act"][0]
+        state = clients[mover].last_state()
+        move = state["legal"][0]["action"]
+        clients[mover].send({"type": "act", "action": move, "version": state["version"]})
+        clients[mover].recv_until(lambda message: message["type"] == "state" and message["version"] == 1)
+        waiter = clients[1 - mover]
+        waiter.send({"type": "act", "action": move, "version": 0})
+        error = waiter.recv_until(lambda message: message["type"] == "error")
+        assert error["code"] == "stale_version" and "moved on" in error["message"]
+    finally:
+        for client in clients:
+            client.close()

@@ -138,6 +138,9 @@ class Room:
     evicted: bool = False  # left memory: a newer copy may be loaded from the database
     # Decisions of the current game by version, to recognise a move sent twice.
     recent: dict[int, tuple[int, JSON]] = field(default_factory=dict)
+    # The choices each seat was sent at recent versions: a move sent for an older position may
+    # still stand where seats choose at once (see ``still_stands``).
+    offered: dict[int, dict[int, list[JSON]]] = field(default_factory=dict)
     # The hint each connection waits for: (game, version, what the person told the advisor as
     # text) and what they told it; and the connections whose hint is being worked out.
     hint_waiters: dict[Connection, tuple[tuple[int, int, str], JSON]] = field(default_factory=dict)
@@ -262,6 +265,8 @@ class Room:
         if parts is None:
             game = self.game
             legal = game.legal_actions(seat) if seat is not None and status == "playing" else []
+            if seat is not None:
+                self.offered.setdefault(self.version, {})[seat] = [action.to_json() for action in legal]
             parts = self._parts[(seat, language)] = {
                 "to_act": list(game.to_act),
                 "view": game.view(seat),
@@ -303,15 +308,41 @@ class Room:
 
     def note_move(self, version: int, seat: int, action: JSON) -> None:
         self.recent[version] = (seat, action)
-        for old in [old for old in self.recent if old <= version - RECENT_MOVES]:
-            del self.recent[old]
+        for memory in (self.recent, self.offered):
+            for old in [old for old in memory if old <= version - RECENT_MOVES]:
+                del memory[old]
+
+    def forget_moves(self) -> None:
+        """A new game begins: its versions start again from 0."""
+        self.recent.clear()
+        self.offered.clear()
+
+    def still_stands(self, seat: int, version: Any) -> bool:
+        """Whether ``seat``'s move sent for the older position ``version`` is played as if it had
+        arrived first.
+
+        Where seats choose at once, another seat's choice can reach the server first and make
+        the position one move newer while this seat's move is on its way. That move still
+        stands when every move since was another seat's (hidden from this one, or the seat's
+        choices would show it) and the seat was sent exactly the choices it has now.
+        """
+        if not (isinstance(version, int) and not isinstance(version, bool)
+                and self.version - RECENT_MOVES <= version < self.version):
+            return False
+        since = [self.recent.get(at) for at in range(version, self.version)]
+        if any(move is None or move[0] == seat for move in since):
+            return False
+        then = self.offered.get(version, {}).get(seat)
+        return bool(then) and then == [action.to_json() for action in self.game.legal_actions(seat)]
 
     def stale(self, seat: int, action: Any, version: Any, game_number: int | None) -> RoomError:
         """The refusal of a move sent for another position, in words that say what happened."""
         if game_number is not None and game_number != self.game_number:
             message = _("that move was for a game that has ended; a new game has begun")
         elif isinstance(version, int) and not isinstance(version, bool) and 0 <= version < self.version:
-            if self.recent.get(version) == (seat, _normal(action)):
+            move = (seat, _normal(action))
+            remembered = range(max(version, self.version - RECENT_MOVES), self.version)
+            if move in (self.recent.get(at) for at in remembered):
                 message = _("that move was already made")
             else:
                 message = _("play moved on before that move arrived; the board shows where it stands now")
@@ -669,8 +700,8 @@ class RoomManager:
                 raise self._no_room()
             if room.status == "waiting":
                 raise RoomError("waiting_for_players", _("the game starts when every person's seat is taken"))
-            if (version is not None and version != room.version) or (
-                game_number is not None and game_number != room.game_number
+            if (game_number is not None and game_number != room.game_number) or (
+                version is not None and version != room.version and not room.still_stands(seat, version)
             ):
                 raise room.stale(seat, action, version, game_number)
             before = room.game.history_length
@@ -713,7 +744,7 @@ class RoomManager:
             await self.database.call(self.storage.start_game, room.id, game_number, seed, opening)
             room.game = game
             room.game_number = game_number
-            room.recent.clear()
+            room.forget_moves()
             room.last_active = time.monotonic()
             room.start_turn_clocks()
         self.broadcast(room, {"kind": "rematch", "seat": seat})

@@ -154,6 +154,8 @@ def test_a_person_plays_to_the_end_composing_each_bid_from_pieces(
     final = last_state(page)
     view, result = final["view"], final["result"]
     assert refused and any("bid" in action for action in sent)
+    # Every move was played as sent, the bot's coming first or not: the one refusal is the empty fist.
+    assert [error["code"] for error in page.evaluate("() => window.__hs.errors")] == ["bid_minimum"]
     # Every round's reveal reached the page, and the page shows the last one with who took the bag.
     last = view["history"][-1]
     reveal = page.locator("#table .reveal")
