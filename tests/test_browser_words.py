@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, WebSocketRoute, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import highstakes as hs
 from amounts_in_words import CENTS, SPELLED
@@ -51,12 +51,15 @@ from highstakes.testing.browsers import (
     PHONE,
     RECORDER_JS,
     STEP_TIMEOUT_MS,
+    Frame,
+    Send,
     Visitors,
     acts_sent,
     browser_fixture,  # noqa: F401
     get_json,
     last_state,
     post_json,
+    relay_room_sockets,
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
 )
@@ -97,11 +100,8 @@ def mark_answer(route: Route) -> None:
     route.fulfill(response=response, json=marked(response.json()))
 
 
-def mark_socket(socket: WebSocketRoute) -> None:
-    server = socket.connect_to_server()
-    socket.on_message(lambda message: server.send(message))
-    server.on_message(lambda message: socket.send(
-        json.dumps(marked(json.loads(message))) if isinstance(message, str) else message))
+def mark_frame(frame: Frame, to_page: Send, _to_server: Send) -> None:
+    to_page(json.dumps(marked(json.loads(frame))) if isinstance(frame, str) else frame)
 
 
 def game_domains() -> list[Domain]:
@@ -137,7 +137,7 @@ def open_page(
                       lambda route: route.fulfill(json=catalogs(route.request.url.rsplit("/", 1)[1][:-5])))
     if pseudo_server:
         context.route("**/api/**", mark_answer)
-        context.route_web_socket(re.compile(r".*/ws/.*"), mark_socket)
+        relay_room_sockets(context, from_server=mark_frame)
     page = context.new_page()
     page.on("pageerror", lambda error: visitors.problems.append(f"uncaught: {error}"))
     page.on("console", lambda message: message.type == "error" and visitors.problems.append(message.text))

@@ -612,10 +612,10 @@ def _check_database(url: str) -> None:
         make_url(url).get_dialect()
     except (ArgumentError, NoSuchModuleError) as error:
         raise _database_error(url, error) from None
-    folder = _missing_folder(url)
-    if folder is not None:
-        raise UsageError(_("cannot open the database {url}: {reason}").format(
-            url=_safe_url(url), reason=_("the folder {folder} does not exist").format(folder=folder)))
+    if url.startswith("sqlite:///"):
+        folder = Path(url.removeprefix("sqlite:///")).parent
+        if not folder.is_dir():
+            raise _cannot_open(url, _("the folder {folder} does not exist").format(folder=folder))
 
 
 def _database_error(url: str, error: Exception) -> UsageError:
@@ -629,23 +629,16 @@ def _database_error(url: str, error: Exception) -> UsageError:
     if isinstance(error, ModuleNotFoundError):
         return UsageError(_("the database {url} needs the module {module}: {command}").format(
             url=shown, module=error.name, command='pip install "highstakes[postgres]"'))
-    return UsageError(_("cannot open the database {url}: {reason}").format(
-        url=shown, reason=_database_problem(url, error)))
+    return _cannot_open(url, _driver_reason(error))
 
 
-def _missing_folder(url: str) -> Path | None:
-    """The folder a SQLite database's file would be in, if it does not exist."""
-    if not url.startswith("sqlite:///"):
-        return None
-    folder = Path(url.removeprefix("sqlite:///")).parent
-    return None if folder.is_dir() else folder
+def _cannot_open(url: str, reason: str) -> UsageError:
+    return UsageError(_("cannot open the database {url}: {reason}").format(url=_safe_url(url), reason=reason))
 
 
-def _database_problem(url: str, error: Exception) -> str:
-    """Why a database did not open, in words: a missing folder said as such, else the driver's reason."""
-    folder = _missing_folder(url)
-    if folder is not None:
-        return _("the folder {folder} does not exist").format(folder=folder)
+def _driver_reason(error: Exception) -> str:
+    """Why the driver did not open a database, in its own first line (SQLite's missing folder
+    is said before opening, by ``_check_database``)."""
     reason = str(getattr(error, "orig", None) or error).strip().splitlines()
     return reason[0] if reason else type(error).__name__
 

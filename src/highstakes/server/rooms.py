@@ -326,23 +326,34 @@ class Room:
         stands when every move since was another seat's (hidden from this one, or the seat's
         choices would show it) and the seat was sent exactly the choices it has now.
         """
-        if not (isinstance(version, int) and not isinstance(version, bool)
-                and self.version - RECENT_MOVES <= version < self.version):
+        if not self._earlier(version, within=RECENT_MOVES):
             return False
-        since = [self.recent.get(at) for at in range(version, self.version)]
-        if any(move is None or move[0] == seat for move in since):
+        if any(move is None or move[0] == seat for move in self._moves_since(version)):
             return False
         then = self.offered.get(version, {}).get(seat)
         return bool(then) and then == [action.to_json() for action in self.game.legal_actions(seat)]
+
+    def _earlier(self, version: Any, within: int | None = None) -> bool:
+        """Whether ``version`` (as a client sent it) names a position of this game before the
+        current one, and at most ``within`` decisions back if given."""
+        if not isinstance(version, int) or isinstance(version, bool):
+            return False
+        oldest = 0 if within is None else max(0, self.version - within)
+        return oldest <= version < self.version
+
+    def _moves_since(self, version: int) -> list[tuple[int, JSON] | None]:
+        """The moves made from position ``version`` on that are still remembered (the last
+        ``RECENT_MOVES``), each (seat, action), or None where the room has forgotten it (it was
+        read back from the database)."""
+        start = max(version, self.version - RECENT_MOVES)
+        return [self.recent.get(at) for at in range(start, self.version)]
 
     def stale(self, seat: int, action: Any, version: Any, game_number: int | None) -> RoomError:
         """The refusal of a move sent for another position, in words that say what happened."""
         if game_number is not None and game_number != self.game_number:
             message = _("that move was for a game that has ended; a new game has begun")
-        elif isinstance(version, int) and not isinstance(version, bool) and 0 <= version < self.version:
-            move = (seat, _normal(action))
-            remembered = range(max(version, self.version - RECENT_MOVES), self.version)
-            if move in (self.recent.get(at) for at in remembered):
+        elif self._earlier(version):
+            if (seat, _normal(action)) in self._moves_since(version):
                 message = _("that move was already made")
             else:
                 message = _("play moved on before that move arrived; the board shows where it stands now")

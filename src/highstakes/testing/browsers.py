@@ -22,13 +22,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -312,6 +312,37 @@ def create_room_in_lobby(page: Page, game: str, seats: list[str], name: str | No
 
 def room_of(invite: str) -> str:
     return invite.rsplit("/", 1)[1]
+
+
+# --- a room's socket, through the test ------------------------------------------------------------
+
+ROOM_SOCKET = re.compile(r".*/ws/.*")
+Frame = str | bytes
+Send = Callable[[Frame], None]
+#: What the test does with one frame of a room's socket: it is given the frame and the two ways
+#: on, to the page and to the server, and sends it on (changed or not), later, or never.
+Relay = Callable[[Frame, Send, Send], None]
+
+
+def _on_to_server(frame: Frame, _to_page: Send, to_server: Send) -> None:
+    to_server(frame)
+
+
+def _on_to_page(frame: Frame, to_page: Send, _to_server: Send) -> None:
+    to_page(frame)
+
+
+def relay_room_sockets(context: BrowserContext, *, from_page: Relay = _on_to_server,
+                       from_server: Relay = _on_to_page) -> None:
+    """Route the room sockets the context's pages open from now on through the test: each frame
+    from a page goes to ``from_page`` and each from the server to ``from_server`` (by default
+    straight on). A page already open takes the route once reloaded."""
+    def through(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        socket.on_message(lambda frame: from_page(frame, socket.send, server.send))
+        server.on_message(lambda frame: from_server(frame, socket.send, server.send))
+
+    context.route_web_socket(ROOM_SOCKET, through)
 
 
 def join(page: Page, name: str, seat: int) -> None:

@@ -8,11 +8,10 @@ The tests observe the room's WebSocket and never send a message themselves.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import Page, expect
 
 # The fixtures are used by their names: server_url, browser, visitors.
 from highstakes.i18n import use_language
@@ -21,6 +20,8 @@ from highstakes.testing.browsers import (
     PHONE,
     RECORDER_JS,
     STEP_TIMEOUT_MS,
+    Frame,
+    Send,
     Visitors,
     acts_sent,
     browser_fixture,  # noqa: F401
@@ -28,6 +29,7 @@ from highstakes.testing.browsers import (
     last_state,
     next_ready_decision,
     post_json,
+    relay_room_sockets,
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
 )
@@ -89,28 +91,23 @@ def hold_moves_until_the_other_seat_has_moved(page: Page, other: int) -> None:
     """From now on the page's moves reach the server only once seat `other` has made its own,
     and the other seat's move reaches the page first: the order in which the page sees a newer
     position that still asks for the move it has just sent."""
-    def through(socket: WebSocketRoute) -> None:
-        server = socket.connect_to_server()
-        held: list[str | bytes] = []
-        waiting = {"other": False}
+    held: list[Frame] = []
+    waiting = {"other": False}
 
-        def from_page(message: str | bytes) -> None:
-            if isinstance(message, str) and json.loads(message)["type"] == "act" and waiting["other"]:
-                held.append(message)
-            else:
-                server.send(message)
+    def from_page(frame: Frame, _to_page: Send, to_server: Send) -> None:
+        if isinstance(frame, str) and json.loads(frame)["type"] == "act" and waiting["other"]:
+            held.append(frame)
+        else:
+            to_server(frame)
 
-        def from_server(message: str | bytes) -> None:
-            socket.send(message)
-            if isinstance(message, str) and json.loads(message)["type"] == "state":
-                waiting["other"] = other in json.loads(message)["to_act"]
-                while held and not waiting["other"]:
-                    server.send(held.pop(0))
+    def from_server(frame: Frame, to_page: Send, to_server: Send) -> None:
+        to_page(frame)
+        if isinstance(frame, str) and json.loads(frame)["type"] == "state":
+            waiting["other"] = other in json.loads(frame)["to_act"]
+            while held and not waiting["other"]:
+                to_server(held.pop(0))
 
-        socket.on_message(from_page)
-        server.on_message(from_server)
-
-    page.context.route_web_socket(re.compile(r".*/ws/.*"), through)
+    relay_room_sockets(page.context, from_page=from_page, from_server=from_server)
     page.reload()
 
 
@@ -236,26 +233,20 @@ def test_a_hint_asked_when_another_seat_moves_first_is_asked_again_and_shown(
     asked: list[str] = []  # the page's hint requests; the first is held back
     hints: list[dict[str, Any]] = []
 
-    def through(socket: WebSocketRoute) -> None:
-        server = socket.connect_to_server()
+    def from_page(frame: Frame, _to_page: Send, to_server: Send) -> None:
+        if isinstance(frame, str) and json.loads(frame)["type"] == "hint":
+            asked.append(frame)
+            if len(asked) == 1:
+                return
+        to_server(frame)
 
-        def from_page(message: str | bytes) -> None:
-            if isinstance(message, str) and json.loads(message)["type"] == "hint":
-                asked.append(message)
-                if len(asked) == 1:
-                    return
-            server.send(message)
-
-        def from_server(message: str | bytes) -> None:
-            if isinstance(message, str) and json.loads(message)["type"] == "hint":
-                hints.append(json.loads(message)["hint"])
-            socket.send(message)
-
-        socket.on_message(from_page)
-        server.on_message(from_server)
+    def from_server(frame: Frame, to_page: Send, _to_server: Send) -> None:
+        if isinstance(frame, str) and json.loads(frame)["type"] == "hint":
+            hints.append(json.loads(frame)["hint"])
+        to_page(frame)
 
     page = visitors.open(f"/r/{room}")
-    page.context.route_web_socket(re.compile(r".*/ws/.*"), through)
+    relay_room_sockets(page.context, from_page=from_page, from_server=from_server)
     page.reload()
     join(page, "Ann", 0)
     bob_token = post_json(server_url, f"/api/rooms/{room}/join", {"name": "Bob", "seat": 1})["token"]
