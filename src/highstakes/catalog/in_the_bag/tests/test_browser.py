@@ -164,6 +164,8 @@ def test_a_person_plays_to_the_end_composing_each_bid_from_pieces(
     expect(reveal).to_contain_text("Everyone's pieces, counted in the open")
     expect(reveal).not_to_contain_text("A tie for the highest bid")
     expect(page.locator("#table .banner")).to_contain_text("The game is over after")
+    # The last round's sealed fist is not spoken of as still waiting to open.
+    expect(page.locator("#table .instruction")).to_have_text("")
     expect(page.locator("#result")).to_be_visible()
     top = max(result["scores"])
     expect(page.locator("#result")).to_contain_text(f"¥{top:,}")

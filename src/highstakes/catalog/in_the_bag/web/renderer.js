@@ -320,8 +320,9 @@ function drawPicker() {
   if (!seated) instruction.textContent = t("You are watching: every player's pieces are secret.");
   else if (phase === "feed") instruction.textContent = t("Pick the piece to slip into the bag. Nobody sees which; whoever takes the bag gets it.");
   else if (phase === "bid") instruction.textContent = t("Pick the pieces of your bid: each one goes into your fist, and back with another click.");
-  else if (view.your_bid) instruction.textContent = t("Your bid is sealed. The fists open together when the last one is sealed.");
+  // The game's end first: the last round's fist stays sealed in the view, but nothing waits for it.
   else if (view.phase === "over" || view.final_yen) instruction.textContent = "";
+  else if (view.your_bid) instruction.textContent = t("Your bid is sealed. The fists open together when the last one is sealed.");
   else instruction.textContent = t("Wait for the others.");
 
   const hand = part(".hand");
