@@ -107,6 +107,27 @@ def test_an_unreachable_cluster_is_one_line_and_exit_1(capsys):
     assert f"cannot reach the Ray cluster at ray://127.0.0.1:{port}" in err
 
 
+@needs_ray
+def test_an_unusable_ray_on_this_machine_is_one_line_and_exit_1(capsys, monkeypatch):
+    """--cluster auto joins the Ray already running on this machine; one started by another
+    Python (Ray refuses it, with a message of several lines) is said in one line, not a traceback."""
+    import ray
+
+    def mismatched(address: str | None = None, **_settings: Any) -> None:
+        assert address == "auto"
+        raise RuntimeError("Version mismatch: The cluster was started with:\n    Ray: 2.60.0\n"
+                           "    Python: 3.11.2\nThis process on node 192.0.2.2 was started with:\n"
+                           "    Ray: 2.60.0\n    Python: 3.11.7\n")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", mismatched)
+    code, out, err = run(capsys, "simulate", "greed", "--games", "4", "--cluster", "auto")
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and err.startswith("highstakes: "), err
+    assert "the Ray already running on this machine" in err
+    assert "Python: 3.11.2" in err and "Python: 3.11.7" in err  # what differs, from Ray's words
+
+
 def _ray_program() -> str:
     """Ray's command line: beside this Python (a virtual environment's bin, which need not be on
     PATH when the tests run as ``.venv/bin/python -m pytest``), else on PATH."""

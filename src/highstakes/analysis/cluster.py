@@ -145,6 +145,11 @@ class RayCluster:
                 ray.init(address="auto", **quiet)  # the Ray that `ray start` runs on this machine
             except ConnectionError:  # none: one for this run, as many CPUs as workers asked for
                 ray.init(num_cpus=self._requested, include_dashboard=False, **quiet)
+            except RuntimeError as error:  # one this process cannot join: another Python, say
+                # Ray says what differs over several lines: kept whole, on one.
+                raise ClusterError(_("cannot use the Ray already running on this machine ({reason}); "
+                                     "leave out --cluster to use this machine's processes").format(
+                                         reason=" ".join(str(error).split()))) from None
             return
         host, port = self._endpoint
         try:
