@@ -15,6 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from types import MappingProxyType
 from typing import Any
 
 from highstakes.engine.action import JSON, Action
@@ -170,8 +171,14 @@ class GameDefinition(ABC):
     default_seats: int | None = None
     #: Whether some seat may not see everything; such a game implements ``resample_hidden``.
     hidden_information: bool = True
-    #: Chance events plus decisions within which every game ends, whatever is played.
+    #: Chance events plus decisions within which every game ends, whatever is played, once
+    #: ``bounded_play`` is applied.
     max_game_length: int = 100_000
+    #: Option values that keep random play finite (a last round, a deal limit): limits the
+    #: rulebook does not have, so never a table's defaults. What plays random games (the
+    #: conformance kit, the benches, the research faces) passes them through
+    #: ``bounded_options`` for every option it leaves at its default.
+    bounded_play: Mapping[str, Any] = MappingProxyType({})
     #: View keys (at any depth) whose values are seats or lists of seats, so that generic
     #: faces can show them as people count seats, from 1.
     seat_keys: frozenset[str] = frozenset({"seat", "seats_to_act", "current", "winners", "starter"})
@@ -194,6 +201,17 @@ class GameDefinition(ABC):
         """``given`` over the defaults, checked; a refusal names what is allowed in the reader's
         language, the game's own words (what an option accepts beyond its choices) included."""
         return resolve_options(self.id, self.option_specs, given, self.text)
+
+    def bounded_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """``given`` with ``bounded_play`` filling each option it leaves at its default: the
+        options random play needs to end within ``max_game_length``."""
+        options = dict(given or {})
+        defaults = {spec.name: spec.default for spec in self.option_specs}
+        for name, value in self.bounded_play.items():
+            current = options.get(name, defaults[name])
+            if current == defaults[name] and type(current) is type(defaults[name]):
+                options[name] = value
+        return options
 
     @abstractmethod
     def new_state(self, seats: int, options: Any) -> GameState:

@@ -164,7 +164,9 @@ def table_facts(game_id: str, seats: int | None = None, options: dict[str, JSON]
     if returns not in RETURNS:
         raise ValueError(f"returns must be one of {', '.join(RETURNS)}; got {returns!r}")
     seats = definition.usual_seats if seats is None else seats
-    return _facts(game_id, seats, _key(options or {}), returns)
+    # OpenSpiel needs a bound on a game's length: the game's limits for random play fill the
+    # options not given.
+    return _facts(game_id, seats, _key(definition.bounded_options(options)), returns)
 
 
 # --- the state --------------------------------------------------------------------------------------

@@ -51,7 +51,8 @@ class Table:
             raise ValueError(
                 f"encoder is 'auto' (the game's own when it has one) or 'generic'; got {encoder!r}")
         # A first game checks the seat count and the options, with the engine's own errors.
-        probe = new_game(game_id, self.seats, seed=0, options=options)
+        # Episodes must end: the game's limits for random play fill the options not given.
+        probe = new_game(game_id, self.seats, seed=0, options=definition.bounded_options(options))
         self.game_id = game_id
         self.options = dict(probe.options)
         self.reward = reward

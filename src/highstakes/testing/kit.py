@@ -220,6 +220,9 @@ def _tables(definition: GameDefinition, rng: random.Random, limit: int) -> list[
     if len(option_sets) > limit:
         option_sets = option_sets[:1] + rng.sample(option_sets[1:], limit - 1)
     seat_counts = range(definition.min_seats, definition.max_seats + 1)
+    # Random play must end: the limits a game declares for it fill the options left at their
+    # defaults (the rulebook's defaults have none).
+    option_sets = [definition.bounded_options(options) for options in option_sets]
     # Seat counts vary fastest, so that even a few games cover every seat count.
     return [(seats, options) for options in option_sets for seats in seat_counts]
 
