@@ -440,12 +440,13 @@ class BagState(GameState):
     def resample_hidden(self, seat: int | None, rng: random.Random) -> BagState:
         """The same game with everything ``seat`` cannot see drawn anew, consistent with what it saw.
 
-        Hidden are the pieces the others fed (each round's) and the others' sealed bids; all
-        the rest follows from them and from what is public (every revealed bid, who took the
-        bag, the consolations). The feeds are redrawn round by round, each from the feeder's
-        hand at the time, keeping every later revealed bid formable and, in a round the seat
-        won, the bag's contents as the seat found them; a dead end backtracks. The seat's own
-        feeds and bid stay.
+        Hidden are the pieces the others fed (each round's; with ``feeds`` shown, only this
+        round's until the last piece is in) and the others' sealed bids (never a revealed bid
+        that stands during a tie); all the rest follows from them and from what is public
+        (every revealed bid, who took the bag, the consolations, how each round ended). The
+        feeds are redrawn round by round, each from the feeder's hand at the time, keeping
+        every later revealed bid formable and, in a round the seat won, the bag's contents as
+        the seat found them; a dead end backtracks. The seat's own feeds and bid stay.
         """
         if self.winners is not None:
             return self.clone()  # at the end every hand is counted in the open, and so is the bag

@@ -231,6 +231,9 @@ def test_a_round_the_ties_ended_still_consoles_a_player_left_with_nothing():
     play(game, *((seat, {"feed": 100}) for seat in range(3)))
     # Seat 1 fed its last coin and cannot bid; seats 2 and 3 tie at ¥100 six times.
     assert game.to_act == (1, 2)
+    with pytest.raises(hs.IllegalAction) as empty:
+        game.act(0, {"bid": [100]})
+    assert empty.value.code == "not_your_turn" and "no piece to bid" in empty.value.message
     for _ in range(6):
         play(game, (1, {"bid": [100]}), (2, {"bid": [100]}))
     (entry,) = game.view(None)["history"]
