@@ -138,6 +138,19 @@ def test_a_tie_for_the_highest_sends_only_the_tied_players_back_and_the_other_bi
     assert pieces(game, 2) == [3, 2, 1, 1]  # fed ¥100, paid ¥100
 
 
+def test_a_rebid_stays_secret_until_every_tied_player_has_bid_again():
+    seen = []
+    for rebid in ([1000], [100, 100]):
+        game = new(3)
+        play(game, *((seat, {"feed": 100}) for seat in range(3)))
+        play(game, (0, {"bid": [500]}), (1, {"bid": [500]}), (2, {"bid": [100]}))
+        play(game, (0, {"bid": rebid}))
+        seen.append([game.view(seat) for seat in (None, 1, 2)])
+    # Whatever seat 1 bid again, nobody else can tell: only that its bid is sealed once more.
+    assert seen[0] == seen[1]
+    assert seen[0][2]["sealed"] == [True, False, False] and seen[0][2]["reveals"] == [[[500], [500], [100]]]
+
+
 def test_a_standing_bid_takes_the_bag_when_the_tied_players_bid_lower():
     game = new(3)
     play(game, *((seat, {"feed": 100}) for seat in range(3)))
