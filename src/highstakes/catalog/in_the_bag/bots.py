@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from highstakes.catalog.in_the_bag.actions import Bid, Feed
 from highstakes.catalog.in_the_bag.pieces import DENOMINATIONS, START, to_counts, value, yen
-from highstakes.catalog.in_the_bag.rules import CONSOLATION_COINS, MIN_BID
+from highstakes.catalog.in_the_bag.rules import CONSOLATION_COINS, MIN_BID, TIED
 from highstakes.catalog.in_the_bag.words import N_, _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.parts import BotInfo
@@ -179,7 +179,7 @@ def believe(view: dict[str, JSON]) -> Belief:
             for index in range(4):
                 hands[winner][index] += taken[index] if taken is not None else bag[index]
                 bag[index] = 0.0
-        if entry["outcome"] != "tied":  # when the ties ran out, every bid was taken back
+        if entry["outcome"] != TIED:  # when the ties ran out, every bid was taken back
             for seat, pieces in enumerate(entry["reveals"][-1]):
                 _take(hands[seat], pieces)
                 for piece in pieces:

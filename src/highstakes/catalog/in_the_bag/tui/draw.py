@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from highstakes.catalog.in_the_bag.pieces import COINS, DENOMINATIONS, piece_name, value, yen
+from highstakes.catalog.in_the_bag.rules import TIED
 from highstakes.catalog.in_the_bag.words import _, ngettext
 from highstakes.engine.action import JSON
 from highstakes.tui.words import styled
@@ -281,7 +282,7 @@ def settled_sentence(entry: dict[str, JSON], seat_name: SeatName, you: int | Non
     having run out (RULES.md §5.2) or nobody having had a piece to bid."""
     winner = entry["winner"]
     count = int(entry["bag_pieces"])  # type: ignore[arg-type]
-    if entry.get("outcome") == "tied":
+    if entry.get("outcome") == TIED:
         return Text(_("Still tied after five re-bids: everyone takes back their bid, and the bag goes on "
                       "untouched to the next round."), style="yellow")
     if winner is None:
