@@ -174,7 +174,8 @@ def test_companion_mode_has_no_swing_and_its_buttons_and_keys_report_outcomes() 
         played = len(decisions(app.game))
         await pilot.click("#report-miss")
         assert decisions(app.game)[played] == {"seat": seat, "action": {"report": "miss"}}
-        assert "slid off (miss 1 of 3)" in log_text(app)
+        assert "slid off (miss 1), to be placed again" in log_text(app)
+        assert "misses of this piece: 1, with no penalty" in static_text(app, "#stack")
         await pilot.press("1")  # it stood
         assert decisions(app.game)[played + 1] == {"seat": seat, "action": {"report": "stood"}}
         labels = [str(button.label) for button in app.query(Button)]
@@ -183,6 +184,36 @@ def test_companion_mode_has_no_swing_and_its_buttons_and_keys_report_outcomes() 
         assert "took the stack: 3 pieces" in log_text(app)
 
     run(app, script)
+
+
+def test_a_table_without_limits_shows_none_and_one_that_sets_them_says_so_on_screen() -> None:
+    """RULES.md §5.3: no last round and no penalty for misses; a table that sets them (for
+    simulations) says so: "Round 1 of 12", and the misses that bring the stack down."""
+    plain = StackApp(2, [None, None], 5, {}, bot_delay=0)
+
+    async def without(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: plain._mode == "bid")
+        assert "Round 1 ·" in static_text(plain, "#status") and " of " not in static_text(plain, "#status")
+        assert "bring the stack down" not in static_text(plain, "#stack")
+
+    run(plain, without)
+    options = {"companion": True, "round_limit": 12, "miss_limit": 3}
+    limited = StackApp(2, [None, None], 5, options, bot_delay=0)
+
+    async def with_limits(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: limited._mode == "bid")
+        assert "Round 1 of 12 ·" in static_text(limited, "#status")
+        assert "at this table 3 misses in a row bring the stack down" in static_text(limited, "#stack")
+        # Player 1 lays two ¥500 coins and stacks them alone; the second is said to miss three times.
+        await pilot.press("2", "enter", "2", "2", "p", "p")
+        await wait_for(pilot, lambda: limited._mode == "report")
+        await pilot.press("2", "2")
+        assert "misses of this piece: 2 of 3" in static_text(limited, "#stack")
+        await pilot.press("2")
+        said = "and 3 misses in a row bring the stack down at this table; Player 1 took the stack: 2 pieces"
+        assert said in log_text(limited) and limited.game.view(None)["round"] == 2
+
+    run(limited, with_limits)
 
 
 def _first_half_cell(row: Text) -> int:
