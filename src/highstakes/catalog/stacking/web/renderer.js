@@ -603,7 +603,7 @@ function drawControls() {
     if (!view.from_bag) {
       instruction.textContent = tn("Lay {n} more piece toward the centre.", "Lay {n} more pieces toward the centre.", view.to_lay);
     } else if (own) {
-      instruction.textContent = tn("Lay your own {n} piece first, toward the centre; the bag's come after it.",
+      instruction.textContent = tn("Lay your own piece first, toward the centre; the bag's come after it.",
         "Lay your own {n} pieces first, toward the centre; the bag's come after them.", own) + " "
         + tn("Then take {n} piece from the bag.", "Then take {n} pieces from the bag.", view.from_bag);
     } else {
@@ -741,7 +741,7 @@ function drawFacts() {
     [t("Opened by"), name(view.opener)],
   ];
   if (lastRound) facts.push([t("Last round"), number(lastRound)]);
-  if (mostMisses) facts.push([t("Stack brought down by"), tn("{n} miss", "{n} misses in a row", mostMisses)]);
+  if (mostMisses) facts.push([t("Miss limit"), tn("{n} miss", "{n} misses in a row", mostMisses)]);
   if (view.phase === "stack") {
     facts.push([t("Misses of this piece"), mostMisses ? `${number(view.misses)} / ${number(mostMisses)}` : number(view.misses)]);
   }
