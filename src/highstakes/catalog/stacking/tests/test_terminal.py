@@ -159,6 +159,33 @@ def test_a_bid_below_the_highest_and_a_piece_not_held_are_refused_in_the_rules_w
     run(app, script)
 
 
+def test_a_player_who_takes_from_the_bag_lays_their_own_pieces_first_at_the_terminal() -> None:
+    """RULES.md §5.3, "Order in a bid row": Player 2, with a ¥100 and a ¥500 coin, matches 4; the
+    bag's keys wait until its own two coins are laid, and a key pressed early is refused in words."""
+    app = StackApp(2, [None, None], 1, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app._mode == "bid")
+        app.game._state.hands[1] = [1, 1, 0, 0]
+        await pilot.press("4", "enter", "4", "3", "2", "2")
+        await wait_for(pilot, lambda: app._mode == "bid" and app.seat_to_act == 1)
+        await pilot.press("enter")  # the only bid: 4, matching with 2 from the bag
+        await wait_for(pilot, lambda: app._mode == "lay")
+        controls = static_text(app, "#controls")
+        assert "Then 2 pieces from the bag, once your own are laid." in controls and "5 " not in controls
+        before = decisions(app.game)
+        await pilot.press("5")
+        assert "Refused: lay your own 2 pieces first: the bag's pieces come after them in your row" in \
+            static_text(app, "#notice")
+        assert decisions(app.game) == before
+        await pilot.press("2", "1")
+        assert "From the bag (2 to take):" in static_text(app, "#controls")
+        await pilot.press("8", "5")
+        assert app.game.view(None)["rows"][1] == [500, 100, 5000, 100]
+
+    run(app, script)
+
+
 def test_companion_mode_has_no_swing_and_its_buttons_and_keys_report_outcomes() -> None:
     app = StackApp(2, [None, None], 2, {"companion": True}, bot_delay=0)
 

@@ -376,7 +376,11 @@ class StackApp(TableApp):
                 line.append_text(draw.piece_mark(piece))
                 line.append(" " + _("{piece} ({n} held)").format(piece=piece_name(piece), n=hand[str(piece)]))
         from_bag = int(view["from_bag"])  # type: ignore[arg-type]
-        if from_bag:
+        if from_bag and to_lay > from_bag:  # your own pieces first (RULES.md §5.3, "Order in a bid row")
+            then = ngettext("Then {n} piece from the bag, once your own are laid.",
+                            "Then {n} pieces from the bag, once your own are laid.", from_bag)
+            line.append("\n" + then.format(n=from_bag), style="dim")
+        elif from_bag:
             bag: dict[str, int] = view["bag"]  # type: ignore[assignment]
             heading = ngettext("From the bag ({n} to take):", "From the bag ({n} to take):", from_bag)
             line.append("\n" + heading.format(n=from_bag), style="bold")
