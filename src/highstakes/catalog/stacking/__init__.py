@@ -11,16 +11,12 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from highstakes.catalog.stacking.actions import Bid, Lay, Pass, Place, Report, parse_move
-from highstakes.catalog.stacking.options import StackingOptions
+from highstakes.catalog.stacking.options import BOUNDED_MISSES, BOUNDED_ROUNDS, StackingOptions
 from highstakes.catalog.stacking.rules import StackingState
 from highstakes.catalog.stacking.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.parts import Advisor, BotInfo, TerminalTableFactory
-
-#: The limits random play is given (``bounded_play``): a last round, and misses in a row that
-#: bring the stack down.
-BOUNDED_ROUNDS, BOUNDED_MISSES = 12, 3
 
 
 class StackingDefinition(GameDefinition):

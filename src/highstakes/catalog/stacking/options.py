@@ -19,6 +19,9 @@ from highstakes.i18n.numbers import format_number
 NO_LIMIT = 0
 #: The most rounds and misses a table may set as its limits.
 MOST_ROUNDS, MOST_MISSES = 1_000, 10
+#: The limits random play is given (the definition's ``bounded_play``): a last round, and misses in
+#: a row that bring the stack down.
+BOUNDED_ROUNDS, BOUNDED_MISSES = 12, 3
 
 
 def _whole_number_up_to(most: int) -> Any:
@@ -31,6 +34,13 @@ def _whole_number_up_to(most: int) -> Any:
         return value
 
     return check
+
+
+def _limit(bound: int, most: int, description: str, also_accepts: str, unlimited: str) -> Any:
+    """An option for a limit the rulebook does not have: none by default, ``bound`` (the value random
+    play is given) among the choices, and any whole number up to ``most`` typed."""
+    return option(NO_LIMIT, (NO_LIMIT, bound), description, also_accepts=also_accepts,
+                  check=_whole_number_up_to(most), labels={NO_LIMIT: unlimited})
 
 
 @dataclass(frozen=True)
@@ -58,19 +68,16 @@ class StackingOptions(GameOptions):
         10, (10, 5, 20),
         N_("pieces of each kind in the bag at the start, before any longer-game deal"),
     )
-    round_limit: int = option(
-        NO_LIMIT, (NO_LIMIT, 12),
+    round_limit: int = _limit(
+        BOUNDED_ROUNDS, MOST_ROUNDS,
         N_("for simulations and tests (the rulebook has no last round): the game ends after this many "
            "rounds and the fewest pieces win; alone, your score is then the rounds played"),
-        also_accepts=N_("any whole number of rounds from 1 to 1,000"),
-        check=_whole_number_up_to(MOST_ROUNDS),
-        labels={NO_LIMIT: N_("no limit")},
+        N_("any whole number of rounds from 1 to 1,000"), N_("no limit"),
     )
-    miss_limit: int = option(
-        NO_LIMIT, (NO_LIMIT, 3),
+    miss_limit: int = _limit(
+        BOUNDED_MISSES, MOST_MISSES,
         N_("for simulations and tests (the rulebook has no penalty for misses): this many misses of one "
            "piece in a row bring the stack down on the player"),
-        also_accepts=N_("any whole number of misses from 1 to 10"),
-        check=_whole_number_up_to(MOST_MISSES),
-        labels={NO_LIMIT: N_("none: a piece that misses is placed again, however many times")},
+        N_("any whole number of misses from 1 to 10"),
+        N_("none: a piece that misses is placed again, however many times"),
     )
