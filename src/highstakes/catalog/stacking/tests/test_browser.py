@@ -163,7 +163,7 @@ def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str,
     state = decide(page, state["version"])
     assert state["view"]["phase"] == "lay"
     expect(table.locator(".controls")).to_contain_text("Lay 2 more pieces toward the centre.")
-    lay_500 = table.get_by_role("button", name="lay a ¥500 coin in your row")
+    lay_500 = table.get_by_role("button", name="lay a ¥500 coin in the row")
     assert act(page, lambda: lay_500.click()) == {"lay": 500}
     state = decide(page, state["version"])
     assert act(page, lambda: table.locator(".lay-button").first.click()) == {"lay": 100}
