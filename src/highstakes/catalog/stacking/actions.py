@@ -81,11 +81,12 @@ class Lay(Action):
 
     def __str__(self) -> str:
         piece = piece_name(self.piece)
+        # Said without "your": a move's label also follows another player's name in a log.
         if self.from_bag:
-            return ngettext("take a {piece} from the bag for your row",
-                            "take {n} × {piece} from the bag for your row", self.count).format(
+            return ngettext("take a {piece} from the bag for the row",
+                            "take {n} × {piece} from the bag for the row", self.count).format(
                 piece=piece, n=self.count)
-        return ngettext("lay a {piece} in your row", "lay {n} × {piece} in your row", self.count).format(
+        return ngettext("lay a {piece} in the row", "lay {n} × {piece} in the row", self.count).format(
             piece=piece, n=self.count)
 
 
@@ -105,11 +106,11 @@ class Place(Action):
 
     def __str__(self) -> str:
         if self.offset == 0:
-            where = _("place your piece centred")
+            where = _("place the piece centred")
         elif self.offset < 0:
-            where = _("place your piece {distance} left of centre").format(distance=millimetres(self.offset))
+            where = _("place the piece {distance} left of centre").format(distance=millimetres(self.offset))
         else:
-            where = _("place your piece {distance} right of centre").format(distance=millimetres(self.offset))
+            where = _("place the piece {distance} right of centre").format(distance=millimetres(self.offset))
         if self.level is None:
             return where
         return ngettext("{placement}, slid in above {n} piece", "{placement}, slid in above {n} pieces",
