@@ -10,6 +10,7 @@ import highstakes as hs
 from highstakes.catalog.millionaire.actions import LETTERS
 from highstakes.catalog.millionaire.rules import pack_levels
 from highstakes.testing import check_game
+from highstakes.testing.servers import ThreadServer
 
 DOLLAR = 100
 # The money tree (§4.2), by hand: what a player takes by walking away before question n.
@@ -484,3 +485,29 @@ def test_a_hunches_value_that_is_not_one_is_refused_naming_the_choices(value: ob
     with pytest.raises(ValueError) as refusal:
         hs.new_game("millionaire", 1, options={"hunches": value})
     assert "option 'hunches' must be one of 'bots', 'everyone', 'off'" in str(refusal.value)
+
+
+def test_in_a_room_the_person_is_dealt_no_hunch_and_the_record_names_the_bots_seat(
+        server: ThreadServer) -> None:
+    """The server tells the game which seats it gives to bots; the stored record keeps them, so
+    the game read back from it deals the same hunches."""
+    room = server.create_room(["human", "bot:knower"], game="millionaire")
+    _seat, token = server.join(room, "Ann", 0)
+    with server.client(room, token) as ann:
+        state = ann.last_state()
+        assert state["view"]["your_hunch"] is None
+        assert [player["hunches"] for player in state["view"]["players"]] == [False, True]
+        ann.send({"type": "act", "action": {"walk": True}, "version": state["version"]})
+        for _ in range(200):  # the bot plays on; it may phone Ann, who then passes a card
+            state = ann.recv_until(lambda message: message.get("type") == "state")
+            if state["status"] == "over":
+                break
+            if state["legal"]:
+                ann.send({"type": "act", "action": state["legal"][0]["action"], "version": state["version"]})
+        assert state["status"] == "over"
+    record = server.request("GET", f"/api/rooms/{room}/games/1/record").json()
+    assert record["bots"] == [1]
+    assert hs.replay(record).record() == record  # it replays, hunches and all
+    # One hunch a question: the bot's, and no one else's.
+    questions = sum(isinstance(entry.get("chance"), dict) for entry in record["actions"])
+    assert hunch_entries(record) == questions >= 1
