@@ -8,8 +8,10 @@ any chance: ``new_game(..., bots=...)`` -> ``GameState.set_bot_seats`` -> the re
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ import highstakes as hs
 from highstakes.engine.action import JSON
 from highstakes.engine.registry import register, unregister
 from highstakes.engine.timeline import Timeline
+from test_game_setup import play_out
 from toy_game import BluffDefinition, BluffState
 
 
@@ -61,14 +64,6 @@ def bluff() -> Any:
     register(BotAwareBluff())
     yield "bot_aware_bluff"
     unregister("bot_aware_bluff")
-
-
-def play_out(game: hs.Game, seed: int = 0) -> hs.Game:
-    rng = random.Random(seed)
-    while not game.is_over:
-        seat = game.to_act[0]
-        game.act(seat, rng.choice(game.legal_actions(seat)))
-    return game
 
 
 def state_of(game: hs.Game) -> BotAwareState:
@@ -160,30 +155,9 @@ def test_a_replay_skips_each_recorded_chance_event_through_the_hook_and_goes_on_
 # --- the faces tell the game what they know -------------------------------------------------------
 
 
-def test_the_conformance_kit_tells_games_random_bot_seats_and_its_replays_agree(bluff: str) -> None:
-    """The toy shows the seats it was told in its views, so a replay told other seats (or none)
-    would show other views, and the kit's replays would fail."""
-    from highstakes.testing import check_game
-
-    told: set[tuple[int, ...]] = set()
-    original = BotAwareState.set_bot_seats
-
-    def noting(self: BotAwareState, seats: tuple[int, ...]) -> None:
-        told.add(seats)
-        original(self, seats)
-
-    BotAwareState.set_bot_seats = noting  # type: ignore[method-assign]
-    try:
-        check_game(bluff, games=30, seed=2)
-    finally:
-        BotAwareState.set_bot_seats = original  # type: ignore[method-assign]
-    assert {(), (0,), (1,), (0, 1)} <= told
-
-
-def test_the_simulator_and_the_research_faces_say_programs_play_every_seat(bluff: str) -> None:
-    from highstakes.analysis.simulate import play_one
-    from highstakes.rl.table import Table
-
+@contextlib.contextmanager
+def noting_bot_seats() -> Iterator[list[tuple[int, ...]]]:
+    """Every set of bot seats a toy game is told while the block runs, in order."""
     told: list[tuple[int, ...]] = []
     original = BotAwareState.set_bot_seats
 
@@ -193,14 +167,32 @@ def test_the_simulator_and_the_research_faces_say_programs_play_every_seat(bluff
 
     BotAwareState.set_bot_seats = noting  # type: ignore[method-assign]
     try:
+        yield told
+    finally:
+        BotAwareState.set_bot_seats = original  # type: ignore[method-assign]
+
+
+def test_the_conformance_kit_tells_games_random_bot_seats_and_its_replays_agree(bluff: str) -> None:
+    """The toy shows the seats it was told in its views, so a replay told other seats (or none)
+    would show other views, and the kit's replays would fail."""
+    from highstakes.testing import check_game
+
+    with noting_bot_seats() as told:
+        check_game(bluff, games=30, seed=2)
+    assert {(), (0,), (1,), (0, 1)} <= set(told)
+
+
+def test_the_simulator_and_the_research_faces_say_programs_play_every_seat(bluff: str) -> None:
+    from highstakes.analysis.simulate import play_one
+    from highstakes.rl.table import Table
+
+    with noting_bot_seats() as told:
         play_one(bluff, ["random", "random"], {}, seed=0, index=0)
         assert told[-1] == (0, 1)
         told.clear()
         table = Table(bluff, 2, None, 0, sample_games=2)
         table.reset(seed=1)
-        assert told and set(told) == {(0, 1)} and table.game.bot_seats == (0, 1)
-    finally:
-        BotAwareState.set_bot_seats = original  # type: ignore[method-assign]
+    assert told and set(told) == {(0, 1)} and table.game.bot_seats == (0, 1)
 
 
 def test_a_terminal_table_tells_every_game_the_seats_it_gives_to_bots(bluff: str) -> None:
