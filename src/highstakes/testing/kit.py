@@ -7,9 +7,11 @@ In the spirit of OpenSpiel's ``random_sim_test`` and PettingZoo's ``api_test``::
 
 Games run through the public API (:func:`highstakes.new_game`, ``Game``) over every seat count
 and a sample of option combinations, with chance drawn from the seed and, once per table,
-scripted. After every step the kit checks what every face and bot relies on; at a sample of
-steps it also checks the costlier properties (clones, refusals, secrecy). A failure raises
-:class:`ConformanceError` naming the game, table, seed, step and the property broken.
+scripted, and a random set of seats said to be bots' (``new_game(..., bots=...)``), which the
+record must keep and its replays agree with. After every step the kit checks what every face
+and bot relies on; at a sample of steps it also checks the costlier properties (clones,
+refusals, secrecy). A failure raises :class:`ConformanceError` naming the game, table, seed,
+step and the property broken.
 """
 
 from __future__ import annotations
@@ -63,11 +65,12 @@ class _Where:
     options: Mapping[str, Any]
     seed: int
     step: int = 0
+    bots: tuple[int, ...] = ()  # the seats the game is told bots play
 
     def fail(self, problem: str) -> ConformanceError:
         return ConformanceError(
             f"{self.game} (seats={self.seats}, options={dict(self.options)!r}, seed={self.seed}, "
-            f"step {self.step}): {problem}"
+            f"bots={list(self.bots)}, step {self.step}): {problem}"
         )
 
 
@@ -103,7 +106,7 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
     for index in range(games):
         seats, options = playable[index % len(playable)]
         game_seed = rng.getrandbits(48)
-        where = _Where(game_id, seats, options, game_seed)
+        where = _Where(game_id, seats, options, game_seed, bots=_some_bots(seats, game_seed))
         table = index % len(playable)
         scripted = table not in scripted_done
         scripted_done.add(table)
@@ -228,6 +231,20 @@ def _tables(definition: GameDefinition, rng: random.Random, limit: int) -> list[
 
 
 # --- one game -------------------------------------------------------------------------------------------
+def _some_bots(seats: int, seed: int) -> tuple[int, ...]:
+    """A random set of seats said to be bots' (none, some or all), from the game's seed alone."""
+    rng = random.Random(f"bots:{seed}")
+    return tuple(seat for seat in range(seats) if rng.random() < 0.5)
+
+
+def _check_bots_kept(game: hs.Game, where: _Where) -> None:
+    """The game knows the seats it was told bots play, and its record keeps them."""
+    kept = game.record().get("bots", [])
+    if game.bot_seats != where.bots or kept != list(where.bots):
+        raise where.fail(f"the seats told to be bots' are {list(where.bots)}, but the game says "
+                         f"{list(game.bot_seats)} and its record {kept!r}")
+
+
 def _next_setup(definition: GameDefinition, last: dict[str, Any] | None, where: _Where) -> JSON | None:
     """What the table's next game carries over from its last one (``next_setup``), checked as JSON."""
     if last is None:
@@ -247,12 +264,14 @@ def _check_one_game(definition: GameDefinition, where: _Where, rng: random.Rando
     if scripted:
         _check_scripted_game(definition, where, rng, deep_share)
     try:
-        game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, setup=setup)
+        game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, setup=setup,
+                           bots=where.bots)
     except ValueError as error:
         raise where.fail(f"a game set up from the table's last one (next_setup) was refused: {error}"
                          ) from None
     if setup is not None and game.record()["actions"][:1] != [{"setup": setup}]:
         raise where.fail("a game's setup is not the first entry of its record")
+    _check_bots_kept(game, where)
     _check_replay(game, where, "a record taken at the start")
     total = game.money_total
     cuts: list[tuple[dict[str, Any], list[Any]]] = []
@@ -659,7 +678,8 @@ def _check_replay(game: hs.Game, where: _Where, what: str) -> None:
 def _check_scripted_game(definition: GameDefinition, where: _Where, rng: random.Random,
                          deep_share: float) -> None:
     """A game whose chance the caller scripts: outcomes are listed with their odds, junk is refused."""
-    game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, auto_chance=False)
+    game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, auto_chance=False,
+                       bots=where.bots)
     _check_replay(game, where, "a record taken before any chance event")
     while not game.is_over:
         where.step = game.history_length

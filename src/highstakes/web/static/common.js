@@ -255,12 +255,14 @@ export function resultParts(result, seats, seat, scoreText) {
   if (Array.isArray(result?.winners) && result.winners.length) {
     const winners = result.winners;
     let sentence;
+    // One sentence for "you" and one for others: a language conjugates the verb for its subject.
+    const others = winners.filter((winner) => winner !== seat).map((winner) => seatName(seats, winner));
     if (winners.length === 1) {
-      sentence = winners[0] === seat ? t("You win!") : t("{name} wins!", { name: seatName(seats, winners[0]) });
+      sentence = winners[0] === seat ? t("You win!") : t("{name} wins!", { name: others[0] });
+    } else if (winners.includes(seat)) {
+      sentence = t("You share the win with {names}!", { names: listWords(others) });
     } else {
-      const names = winners.map((winner, index) => (winner !== seat ? seatName(seats, winner)
-        : index === 0 ? t("You") : t("you")));
-      sentence = t("{names} win!", { names: listWords(names) });
+      sentence = t("{names} win!", { names: listWords(others) });
     }
     parts.push(el("p", { class: "big" }, el("strong", {}, sentence)));
   }
