@@ -74,7 +74,9 @@ class GreedDefinition(GameDefinition):
         return BOTS
 
     def strongest_bot(self, seats: int, options: Mapping[str, Any]) -> str:
-        return "optimal"  # exact for two players, a close approximation beyond
+        # Exact for two players; beyond, an approximation no other bot beats (at twelve seats it
+        # is only as good as maxexp: the reference page, "More than two players").
+        return "optimal"
 
     def advisor(self) -> Advisor:
         from highstakes.catalog.greed.bots import hint
