@@ -725,6 +725,46 @@ def test_numbers_and_money_are_written_as_the_server_writes_them(visitors: Visit
     assert shown["uz"]["numbers"][0] == "5\u00a0000"
 
 
+HUGE_JS = """async (languages) => {
+  const words = await import("/static/i18n.js");
+  const common = await import("/static/common.js");
+  const entry = { kind: "offer", label: "offer", low: 100, high: 100000000, step: 100, scale: 100,
+    currency: "USD" };
+  const answer = {};
+  for (const language of languages) {
+    await words.start(language);
+    answer[language] = {
+      numbers: [1e30, -1e30, Infinity, -Infinity, NaN, 1e15].map((value) => words.number(value)),
+      dollars: [1e32, -1e32, 1e17].map((cents) => words.money(cents, "USD")),
+      typed: common.formatAmount(1e32, entry),
+      refusals: ["9".repeat(400), "9".repeat(17)].map((text) => common.parseAmount(text, entry).message),
+    };
+  }
+  return answer;
+}"""
+
+
+def test_a_number_past_a_quadrillion_is_said_in_words_as_the_server_says_it(
+    visitors: Visitors, server_url: str
+) -> None:
+    """10**30 is "more than 1,000,000,000,000,000", never "1e+30"; 400 typed digits are refused
+    in words that repeat only the start of them."""
+    page = open_page(visitors, "/static/not-found.html")
+    languages = ["en", "es", "it", "uz"]
+    shown = page.evaluate(HUGE_JS, languages)
+    for language in languages:
+        numbers = (10**30, -(10**30), math.inf, -math.inf, math.nan, 10**15)
+        assert shown[language]["numbers"] == [format_number(value, language) for value in numbers]
+        assert shown[language]["dollars"] == [
+            format_money(cents, "USD", language) for cents in (10**32, -(10**32), 10**17)]
+        assert shown[language]["typed"] == format_money(10**32, "USD", language)
+    assert shown["en"]["numbers"][:2] == [
+        "more than 1,000,000,000,000,000", "less than -1,000,000,000,000,000"]
+    assert shown["es"]["dollars"][0] == "más de 1.000.000.000.000.000\u00a0$"
+    assert shown["en"]["refusals"] == [
+        f"That is too large: “{'9' * 39}…”.", f"That is too large: “{'9' * 17}”."]
+    visitors.assert_no_page_errors()
+
 AMOUNTS_JS = """async ([language, typed, cents]) => {
   const words = await import("/static/i18n.js");
   const common = await import("/static/common.js");

@@ -396,7 +396,8 @@ class MillionaireState(GameState):
             if friend == seat:
                 return ("phone_yourself", _("you cannot phone yourself; choose another player"), "§4.5")
             if not isinstance(friend, int) or not 0 <= friend < self.seats:
-                return ("no_such_seat", _("there is no seat {number}").format(number=repr(friend)), "§4.5")
+                return ("no_such_seat", _("there is no such seat; the seats are numbered 1 to {last}").format(
+                    last=self.seats), "§4.5")
             if friend == self.host:
                 return ("phone_host", _("the host cannot be your friend; choose another player"), "§4.5")
         return None
