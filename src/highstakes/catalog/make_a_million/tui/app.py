@@ -247,7 +247,8 @@ class MillionApp(TableApp):
         playable = self._choosable if choosing else None
         keys = CARD_KEYS if choosing else ""
         hand.update(draw.hand_lines(self._cards, keys, playable, self._cursor, view.get("called") or [],
-                                    click=lambda index: f"app.card({index})", width=self.size.width - HAND_FRAME))
+                                    click=lambda index: f"app.card({index})",
+                                    width=self.size.width - HAND_FRAME))
         seat = self._shown_seat
         if seat is None:
             hand.border_title = _("No hand: you are watching")
