@@ -266,16 +266,10 @@ def seat_cell(view: Mapping[str, JSON], seat: int, seat_name: SeatName, to_act: 
     return Text("\n").join(lines)
 
 
-def trick_caption(view: Mapping[str, JSON], seat_name: SeatName, you: int | None = None) -> Text:
-    """What the middle of the table says: the trick's number, the colour led, trump.
-
-    ``you``: the seat the table speaks to (its trick is "You take the trick"), or None.
-    """
-    return Text("\n").join(caption_lines(view, seat_name, you))
-
-
 def caption_lines(view: Mapping[str, JSON], seat_name: SeatName, you: int | None = None) -> list[Text]:
-    """The caption line by line (a crowded table spreads it down the middle)."""
+    """What the middle of the table says, line by line (a crowded table spreads it down the
+    middle): the trick's number, the colour led or who took it, trump. ``you``: the seat the
+    table speaks to (its trick is "You take the trick"), or None."""
     lines = []
     number = int(view.get("trick_number") or 0)
     if view.get("phase") == "play" and number:
