@@ -788,8 +788,9 @@ function dealSentence(view, entry) {
       sentence = entry.made ? t("Deal {number}: {name} bid {bid}; the bidding team took {took} and made it.", said)
         : t("Deal {number}: {name} bid {bid}; the bidding team took only {took} and is set back {bid}.", said);
     }
-    const team = (entry.team ?? []).map((seat) => (isMine(seat) ? t("you") : shortName(seat))).join(", ");
-    return `${sentence} ${t("Team: {names}.", { names: team })}`;
+    const names = (entry.team ?? []).map((seat) => (isMine(seat) ? t("you") : shortName(seat))).join(", ");
+    const team = t("Team: {names}.", { names });
+    return `${sentence} ${team}`;
   }
   said.took = dollars(entry.captured[entry.bidder % 2]);
   if (mine) {
