@@ -378,8 +378,8 @@ def test_the_variation_takes_a_trick_bid_by_its_digit_and_shows_the_bids_once_al
 SEAT_BOXES_JS = """() => [...document.querySelectorAll("#table .ring .seat")].map((seat) => {
   const box = seat.getBoundingClientRect();
   return { place: [...seat.classList].find((name) => name.startsWith("place-")),
-    name: seat.querySelector(".seat-name").textContent, left: box.left, right: box.right, top: box.top,
-    bottom: box.bottom };
+    name: seat.querySelector(".seat-name").lastChild.textContent,
+    left: box.left, right: box.right, top: box.top, bottom: box.bottom };
 })"""
 
 

@@ -697,7 +697,7 @@ function drawScores() {
       el("th", { scope: "col" }, view.variant === "partnership" ? t("Side") : t("Player")),
       el("th", { scope: "col", class: "num" }, t("Score")),
       el("th", { scope: "col", class: "num" }, t("This deal")))),
-    el("tbody", {}, rows)), dealLimit(view));
+    el("tbody", {}, rows)), ...[dealLimit(view)].filter(Boolean));
 }
 
 /** The deal limit a table set, said on screen: an option for simulations, not a rule (§1.10). */
