@@ -2,7 +2,8 @@
 
 Three figures, measured in one run:
 
-1. **Random play.** Make-A-Million (4 players, the partnership game) is played only through
+1. **Random play.** Make-A-Million (4 players, the partnership game, at most 8 deals: the
+   definition's ``bounded_play``, as the rules have no deal limit) is played only through
    the public API (``hs.new_game``, ``legal_actions``, ``act`` with a uniformly random legal
    action, until ``is_over``); the engine deals the cards from the game's seed inside ``act``.
    ``oh_hell`` (4 players) is OpenSpiel's C++ game driven from Python the way a Python bot
@@ -51,11 +52,13 @@ from highstakes.catalog.make_a_million.search import (
 )
 
 PLAYERS = 4
+#: The rules have no deal limit (§1.10): random play takes the one the game declares for it.
+BOUNDED = hs.definition("make_a_million").bounded_options()
 
 
 def play_million(rng: random.Random, index: int) -> int:
     # The game's own seed deals the cards; ``rng`` only picks the actions.
-    game = hs.new_game("make_a_million", seats=PLAYERS, seed=index)
+    game = hs.new_game("make_a_million", seats=PLAYERS, seed=index, options=BOUNDED)
     choice = rng.choice
     decisions = 0
     while not game.is_over:
@@ -110,7 +113,7 @@ def positions(count: int, seed: int) -> list[tuple[dict[str, Any], list[Any]]]:
     found: list[tuple[dict[str, Any], list[Any]]] = []
     index = 0
     while len(found) < count:
-        game = hs.new_game("make_a_million", seats=PLAYERS, seed=seed + index)
+        game = hs.new_game("make_a_million", seats=PLAYERS, seed=seed + index, options=BOUNDED)
         index += 1
         while not game.is_over and len(found) < count:
             seat = game.to_act[0]

@@ -64,7 +64,8 @@ def test_option_spec_rejects_bool_for_int():
     assert resolve_options("g", [spec], None) == {"n": 1}
 
 
-@pytest.mark.parametrize(("text", "value"), [("true", True), ("Off", False), ("800", 800), ("us", "us")])
+@pytest.mark.parametrize(("text", "value"), [("true", True), ("Off", False), ("800", 800), ("us", "us"),
+                                            ("null", None)])
 def test_parse_option_value(text, value):
     assert parse_option_value(text) == value
 

@@ -134,8 +134,11 @@ def resolve_options(
 
 
 def parse_option_value(text: str) -> Any:
-    """Read an option value typed on a command line: true/false, integers, JSON lists, else text."""
+    """Read an option value typed on a command line: true/false, null (as the games list writes
+    an option's "none", a deal limit's "no limit" say), integers, JSON lists, else text."""
     lowered = text.strip().lower()
+    if lowered == "null":
+        return None
     if lowered in ("true", "yes", "on"):
         return True
     if lowered in ("false", "no", "off"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from highstakes.catalog.make_a_million.actions import Move, parse_move
@@ -27,16 +28,22 @@ class MillionDefinition(GameDefinition):
         "Money cards with your partner; the Tiger, the Bull and the Bear change everything. First "
         "side to $1,000,000 wins."
     )
-    min_seats = 3
-    max_seats = 8
-    default_seats = 4  # the partnership game of the rulebook (three seats play the Variation)
+    # The trick-count Variation takes any number from 2: one deck could deal 51, and the
+    # tables (terminal and browser) place 12 round the trick, the cap A-20 allows.
+    min_seats = 2
+    max_seats = 12
+    default_seats = 4  # the partnership game of the rulebook (other tables play the Variation)
     resources = __name__  # rules.md, README.md and web/renderer.js
     options_type = MillionOptions
     hidden_information = True  # the hands, the widow, the face-down discards
     seat_keys = GameDefinition.seat_keys | {"dealer", "bidder", "high_bidder", "trick_winner", "winner",
                                             "misdeal", "misdeal_polled",
                                             "partners", "partners_revealed", "team"}
-    # Per deal: 107 cards dealt, 8 misdeal answers, a long auction, 3 discards, trump, 104 cards.
+    # §1.10 has no deal limit: random play (the kit, the benches, the research faces) ends
+    # after eight deals, the option's bound for it.
+    bounded_play = MappingProxyType({"hand_limit": 8})
+    # Per deal: 107 cards dealt, 8 misdeal answers, a long auction, 3 discards, trump, 104 cards;
+    # the Variation's 25 deals of two players fit in it too.
     max_game_length = 24 * (107 + 8 + 200 + 4 + 104) + 10
 
     def max_chance_outcomes(self, seats: int, options: MillionOptions) -> int:

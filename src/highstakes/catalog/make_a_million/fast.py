@@ -32,7 +32,7 @@ BULL_I: Final = 53
 BEAR_I: Final = 54
 #: The suit of the Tiger at no trump: a one-card suit of its own (A-15).
 TIGER_SUIT: Final = 4
-MAX_SEATS: Final = 8
+MAX_SEATS: Final = 12  # the Variation's largest table
 
 # Fields of a position row.
 TURN, TRICK_LEN, TRICK_COLOUR, TRUMP, NT_HIGH, TRUMPS_PLAYED, LEAD_RULE, SEATS, CARDS_LEFT = range(9)

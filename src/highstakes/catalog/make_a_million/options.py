@@ -1,4 +1,4 @@
-"""Make-A-Million's options (RULES.md §1.11, decisions A-1 to A-7, A-11, A-15, A-18): their one home."""
+"""Make-A-Million's options (RULES.md §1.10, §1.11, A-1 to A-7, A-11, A-15, A-18, A-20): their one home."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class MillionOptions(GameOptions):
     variant: str = option(
         "auto", ("auto", "partnership", "silent_partner", "variation"),
         N_("the partnership game (4, 6 or 8 players), Silent Partner (6 or 8) or the trick-count "
-           "Variation (3 to 8); auto picks the partnership game when it can"),
+           "Variation (2 to 12); auto picks the partnership game when it can"),
         labels={"auto": N_("by the number of players"), "partnership": N_("partnerships"),
                 "silent_partner": N_("Silent Partner"), "variation": N_("the trick-count Variation")},
     )
@@ -26,9 +26,13 @@ class MillionOptions(GameOptions):
         1_000_000, (1_000_000, 500_000, 2_000_000),
         N_("dollars a side must reach to win the game"),
     )
-    hand_limit: int = option(
-        8, (8, 4, 12, 1),
-        N_("the game also ends after this many deals, and the higher score wins"),
+    # §1.10: the game goes on until a side reaches the target, however many deals that takes. A
+    # limit is for simulations and tests (random play names 8 in the definition's bounded_play).
+    hand_limit: int | None = option(
+        None, (None, 8, 4, 12, 1),
+        N_("a deal limit, for simulations: the game also ends after this many deals, and the "
+           "higher score wins; the rules have none"),
+        labels={None: N_("no limit")},
     )
     opening_bid: int = option(
         175_000, (175_000, 150_000, 200_000),

@@ -1,6 +1,7 @@
 """Make-A-Million as a state machine: the partnership game for four, six or eight (RULES.md §1).
 
-A game is a series of deals until a side reaches the target (A-5) or the deal limit:
+A game is a series of deals until a side reaches the target (A-5), however many that takes
+(§1.10; a deal limit is an option, for simulations):
 
 * **deal**: one chance event per card, hands in seat order, then the 3-card widow;
 * **misdeal** (optional rule, A-6): each player in turn from the dealer's left may call for a
@@ -497,9 +498,14 @@ class MillionState(GameState):
         self._end_deal({
             "deal": self.deals + 1, "dealer": self.dealer, "bidder": self.bidder, "bid": self.bid,
             "trump": self.trump, "no_trump": self.no_trump, "captured": list(self.captured),
-            "tricks_won": list(self.tricks_won), "made": made, "scored": scored,
-            "widow": list(self.widow), "discards": list(self.discards),
+            "tricks_won": list(self.tricks_won), "made": made, "scored": scored, **self._widow_and_discards(),
         }, next_dealer=(self.dealer + 1) % self.seats, bid_side=bid_side)
+
+    def _widow_and_discards(self) -> dict[str, JSON]:
+        """What a deal's log keeps of the widow and the discards: the bidder's to see until the game
+        ends (A-19), but for the Money discarded, which was shown to everyone (§1.6)."""
+        return {"widow": list(self.widow), "discards": list(self.discards),
+                "money_discarded": list(self.money_discarded)}
 
     def scores(self) -> list[int]:
         return [self.ledger.balance(account(side)) for side in (0, 1)]
@@ -511,12 +517,17 @@ class MillionState(GameState):
         summary["scores"] = self.scores()
         self.history.append(summary)
         scores = self.scores()
-        target_reached = any(score >= self.options.target for score in scores)
-        if target_reached or self.deals >= self.options.hand_limit:
+        if self._game_ends(scores):
             self._finish(scores, bid_side)
             return
         self.dealer = next_dealer
         self._new_deal()
+
+    def _game_ends(self, scores: list[int]) -> bool:
+        """§1.10: a side has reached the target; or, with the deal limit option, the last deal is played."""
+        limit = self.options.hand_limit
+        reached = any(score >= self.options.target for score in scores)
+        return reached or (limit is not None and self.deals >= limit)
 
     def _finish(self, scores: list[int], bid_side: int | None) -> None:
         """§1.10: the higher score wins; an exact tie goes to the side that won the bid (A-14)."""
@@ -573,7 +584,7 @@ class MillionState(GameState):
             "last_trick": dict(last) if last is not None and self.options.last_trick else None,
             "scores": self.scores(),
             "target": self.options.target,
-            "history": [dict(entry) for entry in self.history],
+            "history": [self._logged_deal(entry, seat) for entry in self.history],
             "previous_tricks": [dict(trick) for trick in self.previous_tricks],
             "winners": self._winner_seats() if over else None,
             "options": dict(self.options_json),
@@ -581,6 +592,21 @@ class MillionState(GameState):
 
     def _winner_seats(self) -> list[int]:
         return [s for s in range(self.seats) if side_of(s) in self.winner_sides]
+
+    def _logged_deal(self, entry: dict[str, JSON], seat: int | None) -> dict[str, JSON]:
+        """A finished deal as a seat sees it in the log: its widow and discards stay hidden from
+        everyone but its bidder until the game ends (A-19), the widow shown to all with that
+        option (A-7); the Money discarded, the Money each side took and the scores are public."""
+        shown = dict(entry)
+        if self._deal_secrets_hidden(entry, seat):
+            if self.options.widow != "everyone":
+                shown["widow"] = None
+            shown["discards"] = None
+        return shown
+
+    def _deal_secrets_hidden(self, entry: dict[str, JSON], seat: int | None) -> bool:
+        """Whether a logged deal's widow and discards are hidden from ``seat`` (A-19)."""
+        return self.phase != "over" and "widow" in entry and seat != entry["bidder"]
 
     def result(self) -> dict[str, JSON]:
         scores = self.scores()
@@ -648,7 +674,35 @@ class MillionState(GameState):
                                 + [e["card"] for t in world.tricks for e in t["cards"] if e["seat"] == bidder]
                                 + [c for s, c in world.trick if s == bidder], key=sort_key)
             world.widow = sorted(rng.sample(candidates, WIDOW_SIZE), key=sort_key)
+        world.history = [self._redealt_log_entry(index, entry, rng) if self._deal_secrets_hidden(entry, seat)
+                         else entry for index, entry in enumerate(self.history)]
         return world
+
+    def _redealt_log_entry(self, index: int, entry: dict[str, JSON], rng: random.Random) -> dict[str, JSON]:
+        """A finished deal's widow and discards, hidden from the seat (A-19), dealt anew from what it
+        knows: for the last deal, whose tricks may be looked at (A-18), the discards are the cards
+        nobody played and the widow three of those or of the bidder's plays; for earlier deals,
+        any cards of the deck (the Money discarded kept, the other discards number cards)."""
+        deck = sorted(self.deck.elements(), key=sort_key)
+        shown = list(entry["money_discarded"])  # type: ignore[arg-type]
+        kept = len(entry["discards"]) - len(shown)  # type: ignore[arg-type]
+        if index == len(self.history) - 1 and self.previous_tricks:
+            plays = [(play["seat"], play["card"]) for trick in self.previous_tricks
+                     for play in trick["cards"]]  # type: ignore[union-attr]
+            unplayed = Counter(deck) - Counter(card for _seat, card in plays)
+            hidden = sorted((unplayed - Counter(shown)).elements(), key=sort_key)
+            candidates = sorted([card for player, card in plays if player == entry["bidder"]]
+                                + list(unplayed.elements()), key=sort_key)
+        else:
+            plain = sorted((card for card in (Counter(deck) - Counter(shown)).elements() if is_plain(card)),
+                           key=sort_key)
+            hidden = sorted(rng.sample(plain, kept), key=sort_key)
+            candidates = deck
+        redealt = dict(entry)
+        if self.options.widow != "everyone":
+            redealt["widow"] = sorted(rng.sample(candidates, WIDOW_SIZE), key=sort_key)
+        redealt["discards"] = shown + hidden
+        return redealt
 
     def _place_cards(self, kind: str, index: int) -> list[str]:
         if kind == "hand":

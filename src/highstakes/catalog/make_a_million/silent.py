@@ -128,7 +128,7 @@ class SilentPartnerState(MillionState):
             "deal": self.deals + 1, "dealer": self.dealer, "bidder": self.bidder, "bid": self.bid,
             "trump": self.trump, "no_trump": self.no_trump, "called": list(self.called), "team": team,
             "captured": [team_took, others_took], "tricks_won": list(self.tricks_by_seat), "made": made,
-            "scored": scored, "widow": list(self.widow), "discards": list(self.discards),
+            "scored": scored, **self._widow_and_discards(),
         }, next_dealer=(self.dealer + 1) % self.seats, bid_side=0)
 
     def scores(self) -> list[int]:

@@ -1,4 +1,4 @@
-"""The trick-count Variation, for 3 to 8 players (RULES.md §1.14, A-17, §7.3).
+"""The trick-count Variation, for 2 to 12 players (RULES.md §1.14, A-17, A-20, §7.3).
 
 Each deal gives every player the same number of cards from the one deck, one fewer each deal
 down to 1: ⌊(55 − 4) / N⌋ cards to start (12 with four players). The top undealt card turned
@@ -27,6 +27,8 @@ from highstakes.engine.ledger import Ledger
 EXACT_BONUS = 5
 #: Cards kept undealt so that a colour card is always left to turn up (A-17).
 KEPT_BACK = 4
+#: A-20: any number of players from 2; the tables place at most 12 round the trick.
+FEWEST, MOST = 2, 12
 
 
 def start_hand(seats: int) -> int:
@@ -38,9 +40,9 @@ class VariationState(MillionState):
     """The trick-count game: no auction, no widow, no partners; points, not money."""
 
     def __init__(self, seats: int, options: MillionOptions) -> None:
-        if not 3 <= seats <= 8:
-            raise ValueError(_("the trick-count Variation is played by 3 to 8 players; got {seats}").format(
-                seats=seats))
+        if not FEWEST <= seats <= MOST:
+            message = _("the trick-count Variation is played by {fewest} to {most} players; got {seats}")
+            raise ValueError(message.format(fewest=FEWEST, most=MOST, seats=seats))
         self.seats = seats
         self.options = options
         self.options_json = options.to_json()

@@ -9,6 +9,7 @@ game does: every assertion holds for any deal.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,9 @@ def test_a_person_plays_a_game_against_bots_to_the_end(visitors: Visitors, serve
     expect(ann.locator("#table .ring .seat")).to_have_count(4)
     expect(ann.locator("#table .ring .place-b")).to_contain_text("You")
     expect(ann.locator("#table .ring .place-t")).to_contain_text("Bot 3")  # the partner sits opposite
+    # The table set a deal limit, which the rules do not have (§1.10): it says so.
+    expect(ann.locator("#table .deal-limit")).to_have_text(
+        "Deal limit, not in the rules: the game ends after 4 deals, and the higher score wins.")
 
     done = play_to_the_end(ann, 0)
     assert {"card by key", "card by click", "typed bid"} <= set(done), done
@@ -152,6 +156,14 @@ def test_a_person_plays_a_game_against_bots_to_the_end(visitors: Visitors, serve
     expect(ann.locator("#table .history li")).to_have_count(len(view["history"]))
     for entry in view["history"]:
         expect(ann.locator("#table .history")).to_contain_text(f"Deal {entry['deal']}:")
+        if entry.get("bidder") == 0:  # a sentence about the reader is its own: "you bid"
+            expect(ann.locator("#table .history")).to_contain_text(f"Deal {entry['deal']}: you bid ")
+    # The game is over: every deal's widow and discards are shown (A-19).
+    bid = [entry for entry in view["history"] if "widow" in entry]
+    expect(ann.locator("#table .history .secrets")).to_have_count(len(bid))
+    for secrets in ann.locator("#table .history .secrets").all():
+        expect(secrets).to_contain_text("Widow: ")
+        expect(secrets).to_contain_text("Discards: ")
     # Scores by side, in dollars, as the result says.
     with use_language("en"):
         scores = [format_money(score * 100, "USD") for score in view["scores"]]  # −$55,000 below zero
@@ -359,4 +371,64 @@ def test_the_variation_takes_a_trick_bid_by_its_digit_and_shows_the_bids_once_al
     expect(ann.locator("#table .ring .place-b .seat-facts")).to_contain_text("bid 2 · took 0")
     expect(ann.locator("#table .ring .place-l .seat-facts")).to_contain_text(f"bid {bids[1]} · took 0")
     expect(ann.locator("#table .scores")).to_contain_text("0 points")
+    visitors.assert_no_page_errors()
+
+
+# Each seat's box on the table: its place and where it is drawn.
+SEAT_BOXES_JS = """() => [...document.querySelectorAll("#table .ring .seat")].map((seat) => {
+  const box = seat.getBoundingClientRect();
+  return { place: [...seat.classList].find((name) => name.startsWith("place-")),
+    name: seat.querySelector(".seat-name").lastChild.textContent,
+    left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+})"""
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["1280px", "390px"])
+def test_twelve_seats_sit_round_the_table(visitors: Visitors, server_url: str, phone: bool) -> None:  # A-20
+    room = post_json(server_url, "/api/rooms", {"game": GAME, "seats": ["human"] + [BOT] * 11})["room"]
+    ann = visitors.open(f"/r/{room}", phone=phone)
+    join(ann, "Ann", 0)
+    expect(ann.locator("#table .ring .seat")).to_have_count(12)
+    boxes = {box["place"]: box for box in ann.evaluate(SEAT_BOXES_JS)}
+    width = ann.viewport_size["width"]
+    # Clockwise from the reader's left: the corner beside the reader, up the left side, along
+    # the top, down the right side, the corner on the reader's right.
+    order = ["place-bl", "place-l3", "place-l2", "place-l1", "place-tl", "place-t", "place-tr",
+             "place-r1", "place-r2", "place-r3", "place-br"]
+    assert [boxes[place]["name"] for place in order] == [f"Bot {seat}" for seat in range(2, 13)]
+    assert "You" in boxes["place-b"]["name"]
+    assert boxes["place-bl"]["right"] <= boxes["place-b"]["left"]
+    assert boxes["place-b"]["right"] <= boxes["place-br"]["left"]
+    left_side = ["place-tl", "place-l1", "place-l2", "place-l3", "place-bl"]
+    for upper, lower in pairwise(left_side):
+        assert boxes[upper]["bottom"] <= boxes[lower]["top"]
+    placed = list(boxes.values())
+    for index, one in enumerate(placed):  # nothing overlaps, nothing is wider than the screen
+        assert one["left"] >= 0 and one["right"] <= width
+        for other in placed[index + 1:]:
+            assert (one["right"] <= other["left"] or other["right"] <= one["left"]
+                    or one["bottom"] <= other["top"] or other["bottom"] <= one["top"]), (one, other)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    ann.screenshot(path=str(SCREENSHOTS / f"twelve-seats-{width}.png"), full_page=True)
+    visitors.assert_no_page_errors()
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["1280px", "390px"])
+def test_two_players_see_the_25_card_hand(visitors: Visitors, server_url: str, phone: bool) -> None:  # A-17
+    room = post_json(server_url, "/api/rooms", {"game": GAME, "seats": ["human", BOT]})["room"]
+    ann = visitors.open(f"/r/{room}", phone=phone)
+    join(ann, "Ann", 0)
+    state = next_decision(ann, 0, -1)
+    assert state is not None and state["view"]["cards_this_deal"] == 25
+    expect(ann.locator("#table .ring .seat")).to_have_count(2)
+    expect(ann.locator("#table .ring .place-t")).to_contain_text("Bot 2")
+    cards = ann.locator("#table .hand button.card")
+    expect(cards).to_have_count(25)
+    width = ann.viewport_size["width"]
+    for box in (card.bounding_box() for card in cards.all()):
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    # Each trick bid from 0 to 25 is a button; the first ten have their digit.
+    expect(ann.locator("#table .decide .moves button")).to_have_count(26)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    ann.screenshot(path=str(SCREENSHOTS / f"two-players-{width}.png"), full_page=True)
     visitors.assert_no_page_errors()

@@ -15,6 +15,7 @@ VARIANTS = [
     (6, {}), (8, {"no_trump": True, "trump_lead": "after_trump_played"}),
     (6, {"variant": "silent_partner"}), (8, {"variant": "silent_partner", "no_trump": True}),
     (3, {"variant": "variation"}), (5, {"variant": "variation", "trump_lead": "after_trump_played"}),
+    (2, {}), (12, {}),  # the Variation's smallest and largest tables
 ]
 
 

@@ -294,6 +294,54 @@ class TestScoring:
         assert state.scores() == [1_100_000, 1_100_000] and state.result()["winners"] == [1, 3]
 
 
+class TestTheEnd:  # §1.10
+    @staticmethod
+    def _scored(state: MillionState, bidder: int, bid: int, captured: list[int]) -> None:
+        state.bidder, state.bid, state.captured = bidder, bid, list(captured)
+        state._score_deal()
+
+    def _set_back_in_turn(self, state: MillionState, deals: int, first: int = 0) -> None:
+        """Seats 1 and 2 bid $175,000 in turn and take only $150,000; the other side takes $250,000."""
+        for deal in range(first, first + deals):
+            bidder = deal % 2
+            captured = [150_000, 250_000] if bidder == 0 else [250_000, 150_000]
+            self._scored(state, bidder, 175_000, captured)
+
+    def test_the_game_goes_on_past_eight_deals_until_a_side_reaches_a_million(self):
+        state = MillionState(4, MillionOptions())
+        self._set_back_in_turn(state, 9)
+        # Seats 1 and 3 bid five times (-$875,000) and took $250,000 four times: $125,000;
+        # seats 2 and 4 bid four times (-$700,000) and took $250,000 five times: $550,000.
+        assert state.scores() == [125_000, 550_000]
+        assert not state.is_over() and state.deals == 9 and state.phase == "deal"
+        # The tenth deal: seats 2 and 4 bid $300,000 and take $450,000 (a Bull trick doubled).
+        self._scored(state, 1, 300_000, [50_000, 450_000])
+        assert state.scores() == [175_000, 1_000_000]
+        assert state.is_over() and state.result()["winners"] == [1, 3] and state.result()["deals"] == 10
+
+    def test_a_deal_limit_set_as_an_option_ends_the_game_after_that_many_deals(self):
+        state = MillionState(4, MillionOptions(hand_limit=8))
+        self._set_back_in_turn(state, 7)
+        assert not state.is_over()
+        self._set_back_in_turn(state, 1, first=7)
+        # $300,000 each after eight deals: the higher score wins, and an exact tie goes to the
+        # side that won the bid in the last hand (A-14): seats 2 and 4.
+        assert state.scores() == [300_000, 300_000]
+        assert state.is_over() and state.result()["winners"] == [1, 3]
+
+    def test_no_deal_limit_is_the_default_and_random_play_is_bounded_by_eight_deals(self):
+        definition = hs.definition("make_a_million")
+        spec = next(spec for spec in definition.option_specs if spec.name == "hand_limit")
+        assert spec.default is None and MillionOptions().hand_limit is None
+        assert spec.label(None) == "no limit" and spec.choices[0] is None
+        # Random play (the kit, the benches, the research faces) takes a limit of eight deals
+        # for the option left at its default, and a limit the table chose stays.
+        assert definition.bounded_options({}) == {"hand_limit": 8}
+        assert definition.bounded_options({"hand_limit": 4}) == {"hand_limit": 4}
+        with pytest.raises(ValueError, match="hand_limit"):
+            hs.new_game("make_a_million", seats=4, options={"hand_limit": 0})
+
+
 class TestMisdeal:
     def test_a_poor_hand_may_call_for_a_new_deal_by_the_same_dealer(self):
         poor = ["R1", "R2", "R3", "R4", "R7", "Y1", "Y2", "Y3", "Y4", "K1", "K2", "K3", "R5"]
@@ -316,6 +364,87 @@ class TestSecrecyAndCounts:
             world = game.sample_world(0, random.Random(seed))
             assert world.view(0) == game.view(0)
             assert not any(card.startswith("R") for card in world._state.hands[3])
+
+    @staticmethod
+    def _first_deal_played_out(options: dict) -> hs.Game:
+        """Seat 1 bids $175,000, takes the widow (the Bear, green 4, green 3), discards green 1, 2
+        and 3 and names yellow; the deal is played out with the first card allowed each time."""
+        game = ready_to_play(options)
+        while not game.view(None)["history"]:
+            (seat,) = game.to_act
+            game.act(seat, game.legal_actions(seat)[0])
+        return game
+
+    def test_the_widow_stays_hidden_from_the_other_seats_after_the_deal_until_the_game_ends(self):  # A-19
+        game = self._first_deal_played_out({"hand_limit": 4})
+        (logged,) = game.view(0)["history"]
+        assert logged["widow"] == ["G4", "G3", BEAR] and logged["discards"] == ["G1", "G2", "G3"]
+        for seat in (None, 1, 2, 3):
+            (seen,) = game.view(seat)["history"]
+            assert seen["widow"] is None and seen["discards"] is None
+            # The Money each side took, what the deal scored and the scores stay public.
+            assert {key: seen[key] for key in ("bidder", "bid", "captured", "made", "scored", "scores")} \
+                == {key: logged[key] for key in ("bidder", "bid", "captured", "made", "scored", "scores")}
+            assert seen["money_discarded"] == []
+        # The fourth deal ends the game (the limit is four deals): the whole log is shown.
+        rng = random.Random(2)
+        while not game.is_over:
+            if game.is_chance:  # a scripted game deals when told
+                game.apply_chance(rng.choice(game.chance_outcomes())[0])
+                continue
+            seat = game.to_act[0]
+            game.act(seat, rng.choice(game.legal_actions(seat)))
+        for seat in (None, 0, 1, 2, 3):
+            assert game.view(seat)["history"][0] == logged
+
+    def test_a_money_discard_stays_shown_in_the_log(self):  # §1.6, A-19
+        hand = ["R40", "R30", "R15", "R10", "R5", "Y40", "Y30", "Y15", "Y10", "Y5", "K40", "K30", "K15"]
+        game = scripted([hand], ["G40", "G30", TIGER])
+        auction(game, 175_000, None, None, None)
+        for card in ("R5", "Y5", "K15"):
+            act(game, {"discard": card})
+        act(game, {"trump": "green"})
+        while not game.view(None)["history"]:
+            (seat,) = game.to_act
+            game.act(seat, game.legal_actions(seat)[0])
+        (seen,) = game.view(2)["history"]
+        assert seen["money_discarded"] == ["R5", "Y5", "K15"] and seen["discards"] is None
+
+    def test_with_the_widow_shown_to_all_it_stays_shown_in_the_log(self):  # A-7, A-19
+        game = self._first_deal_played_out({"widow": "everyone"})
+        for seat in (None, 1, 2, 3):
+            (seen,) = game.view(seat)["history"]
+            assert seen["widow"] == ["G4", "G3", BEAR] and seen["discards"] is None
+
+    def test_worlds_resampled_for_another_seat_deal_the_past_widow_anew(self):  # A-19, §7.2
+        game = self._first_deal_played_out({})
+        played = Counter(entry["card"] for trick in game.view(None)["previous_tricks"]
+                         for entry in trick["cards"])
+        by_bidder = Counter(entry["card"] for trick in game.view(None)["previous_tricks"]
+                            for entry in trick["cards"] if entry["seat"] == 0)
+        unplayed = deck_for(4) - played
+        assert sorted(unplayed) == sorted(["G1", "G2", "G3"])
+        widows = set()
+        for seed in range(12):
+            world = game.sample_world(2, random.Random(seed))
+            assert world.view(2) == game.view(2)
+            (entry,) = world._state.history
+            # The widow went into seat 1's hand: three of the cards it played or discarded; the
+            # discards are the cards nobody played.
+            assert not Counter(entry["widow"]) - (by_bidder + unplayed)
+            assert sorted(entry["discards"]) == sorted(unplayed.elements())
+            widows.add(tuple(entry["widow"]))
+        assert len(widows) > 1
+        # The bidder saw its widow: its worlds keep it.
+        assert all(game.sample_world(0, random.Random(seed))._state.history[0]["widow"] == ["G4", "G3", BEAR]
+                   for seed in range(4))
+
+    def test_a_widow_leaked_into_the_log_would_show_in_a_resampled_world(self, monkeypatch):
+        """The kit's secrecy check compares a seat's view of the game and of worlds resampled for
+        it: since those worlds deal the past widow anew, a view that showed it would differ."""
+        game = self._first_deal_played_out({})
+        monkeypatch.setattr(MillionState, "_logged_deal", lambda self, entry, seat: dict(entry))
+        assert any(game.sample_world(2, random.Random(seed)).view(2) != game.view(2) for seed in range(6))
 
     def test_card_counts_are_constant_over_many_random_games(self):
         deck = deck_for(4)

@@ -24,6 +24,7 @@ VARIANTS = [
     (8, {"variant": "silent_partner", "no_trump": True, "misdeal": True}),
     (3, {"variant": "variation"}),
     (7, {"variant": "variation", "trump_lead": "after_trump_played"}),
+    (2, {}), (12, {}),  # the Variation's smallest and largest tables
 ]
 
 
@@ -60,7 +61,7 @@ def test_the_search_bot_is_reproducible_from_its_seed() -> None:
 
 
 @pytest.mark.parametrize(("seats", "options"), [(4, {}), (6, {"variant": "silent_partner"}),
-                                                (5, {"variant": "variation"})])
+                                                (5, {"variant": "variation"}), (2, {}), (12, {})])
 def test_worlds_agree_with_what_the_seat_sees(seats: int, options: dict) -> None:
     game = hs.new_game("make_a_million", seats=seats, seed=3, options=options)
     rng = random.Random(3)

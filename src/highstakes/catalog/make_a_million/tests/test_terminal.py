@@ -133,12 +133,19 @@ def test_a_person_plays_a_whole_game_against_bots_with_the_keys(tmp_path: Path) 
         deals = drawn_text(app, "#deals")
         for entry in view["history"]:
             assert f"Deal {entry['deal']}:" in deals
+        # Once the game is over the whole log is shown: each deal's widow and discards (A-19).
+        bid = [entry for entry in view["history"] if "widow" in entry]
+        assert " ".join(deals.split()).count("Widow: ") == len(bid)
+        assert "hidden" not in deals
         saved = json.loads(record_path.read_text(encoding="utf-8"))
         assert hs.replay(saved).result() == result
         # Each deal's score was shown between deals (people at the table), with its tricks once
         # it was over (not before: A-18), each with its cards, who took it and its worth.
         assert pressed.count("enter") >= len(view["history"]) - 1 and deals
         played = [text for text in deals if "Cards played" in text]
+        # Between deals, before the end, they stay hidden from the table (A-19).
+        assert all("The widow and the discards stay hidden until the game ends." in " ".join(text.split())
+                   for text in played)
         for text in played:
             rows = [line for line in text.splitlines() if re.match(r"\s*\d+\s+\S", line)]
             assert [int(row.split()[0]) for row in rows] == list(range(1, 14))
@@ -278,6 +285,90 @@ def test_the_trick_is_placed_around_the_table_by_seat() -> None:
         facts = drawn_text(app, "#facts-body")
         assert "Bot 1 bid $175,000" in facts and "Trump: yellow" in facts
         assert "Seats 2, 4 (you)" in facts
+
+    run(app, script)
+
+
+def test_the_table_says_you_take_the_trick_to_the_seat_it_shows() -> None:
+    game = red_two_led()
+    play(game, "R40", "R3", "Y2")  # seat 4 has no red: it trumps with the yellow 2 and takes the trick
+    app = at_the_table(game, ["rules", "rules", "rules", None])
+
+    async def script(pilot: Pilot[None]) -> None:
+        ring = " ".join(drawn_text(app, "#ring").split())
+        assert "You take the trick" in ring and "takes the trick" not in ring
+        # A replay, which speaks to nobody, names the seat.
+        picture = " ".join(plain(MillionApp.draw_view(game.view(3), app.seat_name)).split())
+        assert "Player 4 takes the trick" in picture
+
+    run(app, script)
+
+
+def test_a_table_with_a_deal_limit_says_so() -> None:  # §1.10: a limit is an option, never the rules'
+    for options, shown in (({"hand_limit": 4}, True), ({}, False)):
+        view = scripted(HANDS, WIDOW, options=options).view(0)
+        facts = " ".join(plain(draw.info_panel(view, lambda seat: f"Seat {seat + 1}")).split())
+        limit = "Deal limit, not in the rules: the game ends after 4 deals, and the higher score wins."
+        assert (limit in facts) is shown and ("Deal limit" in facts) is shown
+    one = scripted(HANDS, WIDOW, options={"hand_limit": 1}).view(0)
+    assert "the game ends after 1 deal, and" in " ".join(plain(draw.info_panel(one, str)).split())
+
+
+def test_a_finished_deals_widow_and_discards_show_only_where_the_view_has_them() -> None:  # A-19
+    game = red_two_led()
+    while not game.view(None)["history"]:
+        (seat,) = game.to_act
+        game.act(seat, game.legal_actions(seat)[0])
+    ((hidden,), (seen,)) = game.view(2)["history"], game.view(0)["history"]
+    assert plain(draw.widow_and_discards(hidden)).strip() == (
+        "The widow and the discards stay hidden until the game ends.")
+    assert " ".join(plain(draw.widow_and_discards(seen)).split()) == (
+        "Widow: green 4 · green 3 · the Bear · Discards: green 1 · green 2 · green 3")
+    summary = plain(draw.deal_summary(hidden, game.view(2), lambda seat: f"Seat {seat + 1}"))
+    assert summary.startswith("Deal 1: Seat 1 bid $175,000; seats 1, 3 took ")
+
+
+def test_twelve_seats_sit_round_the_table_at_80_by_24() -> None:  # A-20
+    app = MillionApp(12, [None] + ["rules"] * 11, 3, {}, bot_delay=60)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        ring = drawn_text(app, "#ring").splitlines()
+        # Everyone in view, none cut off: the seats go clockwise from the person's left, up the
+        # left side, along the top, down the right side to the person's right.
+        assert app.query_one("#ring-box").max_scroll_y == 0
+        row = {seat: next(i for i, line in enumerate(ring) if re.search(rf"(Bot|Player) {seat}\b", line))
+               for seat in map(str, range(1, 13))}
+        assert row["6"] == row["7"] == row["8"] == 0
+        assert row["5"] == row["9"] < row["4"] == row["10"] < row["3"] == row["11"] < row["2"]
+        assert row["2"] == row["1"] == row["12"]
+        bottom = ring[row["1"]]
+        assert bottom.index("Bot 2") < bottom.index("Player 1 (you)") < bottom.index("Bot 12")
+        # The hand (four cards) and the decision are whole on the screen too.
+        screen = app.screen.region
+        assert all(screen.contains_region(app.query_one(part).region) for part in ("#hand", "#act"))
+
+    run(app, script)
+
+
+def test_a_two_player_variation_shows_the_25_card_hand_at_80_by_24() -> None:  # A-17, A-20
+    app = MillionApp(2, [None, "rules"], 3, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: app.human_to_act)
+        await pilot.press("0")  # a trick bid; seat 1, on the dealer's left, leads
+        await wait_for(pilot, lambda: app.human_to_act and app._card_kind == "play")
+        assert len(app._cards) == 25
+        hand = app.query_one("#hand")
+        assert app.screen.region.contains_region(hand.region)
+        drawn = str(hand.render())
+        for index, card in enumerate(app._cards):  # every card with its own key
+            assert f"{CARD_KEYS[index]}:{draw.rank_text(card)}" in drawn
+        assert app.query_one("#ring-box").max_scroll_y == 0
+        ring = " ".join(drawn_text(app, "#ring").split())
+        assert "Bot 2" in ring and "Player 1 (you)" in ring
 
     run(app, script)
 

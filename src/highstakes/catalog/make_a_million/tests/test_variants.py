@@ -1,6 +1,8 @@
-"""Six and eight players, and the trick-count Variation (RULES.md §1.12, §1.14, A-12, A-13, A-17)."""
+"""Six and eight players, and the trick-count Variation (RULES.md §1.12, §1.14, A-12, A-13, A-17, A-20)."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -44,10 +46,47 @@ class TestVariation:
         assert dealt(5).view(0)["variant"] == "variation"
         assert dealt(4, {"variant": "variation"}).view(0)["variant"] == "variation"
 
-    @pytest.mark.parametrize(("seats", "cards"), [(3, 17), (4, 12), (5, 10), (6, 8), (7, 7), (8, 6)])
+    @pytest.mark.parametrize(("seats", "cards"), [(2, 25), (3, 17), (4, 12), (5, 10), (6, 8), (7, 7), (8, 6),
+                                                  (9, 5), (10, 5), (11, 4), (12, 4)])
     def test_the_first_deal_leaves_four_cards_or_more(self, seats, cards):  # A-17
         assert start_hand(seats) == cards
         assert 55 - seats * cards >= 4
+
+    @pytest.mark.parametrize("seats", [2, 9, 10, 11, 12])
+    def test_auto_plays_the_variation_at_every_table_the_partnership_game_does_not_take(self, seats):  # A-20
+        view = dealt(seats).view(0)
+        assert view["variant"] == "variation" and view["hand_sizes"] == [start_hand(seats)] * seats
+
+    def test_the_variation_seats_two_players(self):  # A-20, A-17
+        game = dealt(2)
+        view = game.view(0)
+        assert view["cards_this_deal"] == 25 and view["hand_sizes"] == [25, 25]
+        assert [move.amount for move in game.legal_actions(0)] == list(range(26))  # 0 to 25 tricks
+        rng = random.Random(2)
+        while not game.is_over:
+            seat = rng.choice(game.to_act)
+            game.act(seat, rng.choice(game.legal_actions(seat)))
+        deals = game.view(None)["history"]
+        assert [deal["cards"] for deal in deals] == list(range(25, 0, -1))  # one card fewer each deal
+        assert [sum(deal["taken"]) for deal in deals] == list(range(25, 0, -1))  # every trick taken
+
+    def test_the_variation_seats_twelve_players(self):  # A-20, A-17
+        game = dealt(12)
+        assert game.view(11)["hand_sizes"] == [4] * 12 and len(game.view(11)["turned"]) >= 1
+        assert [move.amount for move in game.legal_actions(11)] == [0, 1, 2, 3, 4]
+
+    def test_more_than_twelve_players_are_refused(self):  # A-20: the table's cap, for screen space
+        definition = hs.definition("make_a_million")
+        assert (definition.min_seats, definition.max_seats) == (2, 12)
+        with pytest.raises(ValueError, match="12"):
+            hs.new_game("make_a_million", seats=13)
+
+    @pytest.mark.parametrize(("seats", "variant"), [(2, "partnership"), (10, "partnership"),
+                                                    (12, "partnership"), (4, "silent_partner"),
+                                                    (10, "silent_partner"), (12, "silent_partner")])
+    def test_the_partnership_games_keep_their_tables(self, seats, variant):  # §1.12, §1.13
+        with pytest.raises(ValueError):
+            hs.new_game("make_a_million", seats=seats, options={"variant": variant})
 
     def test_an_animal_turned_up_is_passed_over(self):
         game = hs.new_game("make_a_million", seats=5, seed=1, auto_chance=False)

@@ -49,6 +49,8 @@ CARD_KINDS = ("discard", "play", "call")
 #: prompt, menu, bid box and a message together: the prompt gives way to the message.
 CRAMPED_BELOW = 32
 CHOOSE_KEYS = Binding.Group(N_("choose"), compact=True)
+#: The hand's border and padding, in columns: what the screen's width leaves for its cards.
+HAND_FRAME = 4
 
 
 class HandView(Static, can_focus=True):
@@ -161,6 +163,8 @@ class MillionApp(TableApp):
     def on_resize(self, event: events.Resize) -> None:
         # A short terminal leaves the move panel five lines: see million.tcss.
         self.query_one("#act", Vertical).set_class(event.size.height < CRAMPED_BELOW, "cramped")
+        if self._shown_seat is not None:  # a short hand may fit on one line now, or no longer
+            self._refresh_hand(self.game.view(self._shown_seat))
 
     def _set_notice(self, message: Text) -> None:
         super()._set_notice(message)
@@ -214,7 +218,9 @@ class MillionApp(TableApp):
         elif self._cursor is None or self._cursor >= len(self._cards) \
                 or self._cards[self._cursor] not in self._choosable:
             self._cursor = next((i for i, card in enumerate(self._cards) if card in self._choosable), None)
-        self.query_one("#ring", Static).update(draw.table_picture(view, self._ring_name, self.game.to_act))
+        self.query_one("#ring", Static).update(draw.table_picture(view, self.short_name, self.game.to_act,
+                                                                  label=self._ring_name, you=seat))
+        self.query_one("#top", Horizontal).set_class(self.game.seats > draw.CROWDED, "crowded")
         self.query_one("#ring-box", VerticalScroll).border_title = self._ring_title(view)
         facts = self.query_one("#facts", VerticalScroll)
         facts.border_title = _("Scores and deal")
@@ -241,7 +247,8 @@ class MillionApp(TableApp):
         playable = self._choosable if choosing else None
         keys = CARD_KEYS if choosing else ""
         hand.update(draw.hand_lines(self._cards, keys, playable, self._cursor, view.get("called") or [],
-                                    click=lambda index: f"app.card({index})"))
+                                    click=lambda index: f"app.card({index})",
+                                    width=self.size.width - HAND_FRAME))
         seat = self._shown_seat
         if seat is None:
             hand.border_title = _("No hand: you are watching")
@@ -563,7 +570,9 @@ class MillionApp(TableApp):
         self._paused = True
         title = _("Deal {number} over").format(number=entry.get("deal"))
         tricks = draw.tricks_table(after.get("previous_tricks") or [], after, self.short_name)
-        summary = Group(draw.deal_summary(entry, after, self.seat_name), Text(""), tricks, Text(""))
+        secrets = draw.widow_and_discards(entry)  # everyone at the keyboard sees this screen: hidden
+        summary = Group(draw.deal_summary(entry, after, self.seat_name), *([secrets] if secrets else []),
+                        Text(""), tricks, Text(""))
         scores = draw.score_rows(after, self.seat_name, with_tricks=False)
         self.push_screen(DealOverScreen(title, summary, scores), self._after_deal_over)
 

@@ -30,7 +30,7 @@ from highstakes.catalog.make_a_million.cards import (
     dollars,
     rank_of,
 )
-from highstakes.catalog.make_a_million.words import _, ngettext
+from highstakes.catalog.make_a_million.words import N_, _, ngettext
 from highstakes.engine.action import JSON
 from highstakes.i18n.numbers import format_number
 from highstakes.tui.words import styled
@@ -48,6 +48,7 @@ ANIMAL_STYLE = "bold #d787ff"
 DIM = "#6c6c6c"
 #: Where the other seats sit, clockwise from the viewer's left (the viewer sits at the bottom).
 PLACES = {
+    1: ("top",),
     2: ("left", "right"),
     3: ("left", "top", "right"),
     4: ("left", "top_left", "top_right", "right"),
@@ -63,6 +64,33 @@ GRID = (
     ("lower_left", "centre3", "lower_right"),
     ("", "bottom", ""),
 )
+#: More than this many seats (the Variation, up to 12: A-20) sit closer: the corners beside the
+#: viewer are taken too, and each seat is drawn in two lines.
+CROWDED = 8
+CROWDED_GRID = (
+    ("top_left", "top", "top_right"),
+    ("side_left_1", "centre", "side_right_1"),
+    ("side_left_2", "centre2", "side_right_2"),
+    ("side_left_3", "centre3", "side_right_3"),
+    ("bottom_left", "bottom", "bottom_right"),
+)
+
+
+def compact(seats: int) -> bool:
+    """Whether each seat is drawn in two lines: at a crowded table, and at two seats, where the
+    25-card hand of the first deal (A-17) leaves the table few lines at 80x24."""
+    return seats > CROWDED or seats == 2
+
+
+def crowded_places(others: int) -> tuple[str, ...]:
+    """Nine to twelve seats, clockwise from the viewer's left: the corner beside it, up the left
+    side, along the top (two or three seats, to keep the sides even), down the right side, and
+    the corner on its right."""
+    top = ("top_left", "top", "top_right") if (others - 2) % 2 else ("top_left", "top_right")
+    rows = (others - 2 - len(top)) // 2
+    left = tuple(f"side_left_{row}" for row in range(rows, 0, -1))
+    right = tuple(f"side_right_{row}" for row in range(1, rows + 1))
+    return ("bottom_left", *left, *top, *right, "bottom_right")
 
 
 # --- cards -----------------------------------------------------------------------------------------
@@ -109,15 +137,16 @@ def trump_words(view: Mapping[str, JSON]) -> Text:
 
 def hand_lines(
     hand: Sequence[str], keys: Sequence[str], playable: set[str] | None, cursor: int | None,
-    called: Sequence[str] = (), click: Callable[[int], str] | None = None,
+    called: Sequence[str] = (), click: Callable[[int], str] | None = None, width: int | None = None,
 ) -> Text:
     """The hand by colour, one line each, every card with its key.
 
     ``playable``: the cards that may be chosen now, drawn bright, the others dimmed (None: no
     card is being chosen, all drawn alike). ``cursor``: the card the arrows rest on.
-    ``click(index)``: the action a click on a card runs.
+    ``click(index)``: the action a click on a card runs. ``width``: the room there is; a hand
+    short enough to fit in it goes on one line (the Variation's late deals, a crowded table's
+    first), which leaves the seats more room.
     """
-    lines: list[Text] = []
     groups: list[tuple[str, list[int]]] = []
     for colour in COLOURS:
         indexes = [i for i, card in enumerate(hand) if colour_of(card) == colour]
@@ -126,30 +155,34 @@ def hand_lines(
     animals = [i for i, card in enumerate(hand) if card in ANIMALS]
     if animals:
         groups.append((_("animals"), animals))
-    width = max((len(label) for label, _indexes in groups), default=0)
-    for label, indexes in groups:
-        line = Text(label.ljust(width) + "  ", style="dim")
-        for index in indexes:
-            card = hand[index]
-            usable = playable is None or card in playable
-            style = Style.parse(card_style(card) if usable else DIM)
-            if index == cursor:
-                style += Style(reverse=True)
-            if click is not None:
-                style += Style.from_meta({"@click": click(index)})
-            if keys:  # only while a card is chosen: then the keys pick cards
-                key = keys[index] if index < len(keys) else " "
-                line.append(f"{key}:", style=Style.parse("bold" if usable else DIM) + (
-                    Style.from_meta({"@click": click(index)}) if click is not None else Style()))
-            face = rank_text(card)
-            if card in called:
-                face += "*"
-            line.append(face, style=style)
-            line.append("  ")
-        lines.append(line)
-    if not lines:
+    if not groups:
         return Text(_("No cards in hand."), style=DIM)
-    return Text("\n").join(lines)
+    rows = [(label, Text("  ").join(_card_key_and_face(hand, index, keys, playable, cursor, called, click)
+                                    for index in indexes)) for label, indexes in groups]
+    one_line = Text("   ").join(Text(label + " ", style="dim") + cards for label, cards in rows)
+    if width is not None and one_line.cell_len <= width:
+        return one_line
+    labels = max(len(label) for label, _cards in rows)
+    return Text("\n").join(Text(label.ljust(labels) + "  ", style="dim") + cards for label, cards in rows)
+
+
+def _card_key_and_face(
+    hand: Sequence[str], index: int, keys: Sequence[str], playable: set[str] | None, cursor: int | None,
+    called: Sequence[str], click: Callable[[int], str] | None,
+) -> Text:
+    """One card of the hand: its key while a card is chosen, and its face, bright or dimmed."""
+    card = hand[index]
+    usable = playable is None or card in playable
+    clicked = Style.from_meta({"@click": click(index)}) if click is not None else Style()
+    style = Style.parse(card_style(card) if usable else DIM) + clicked
+    if index == cursor:
+        style += Style(reverse=True)
+    drawn = Text()
+    if keys:  # only while a card is chosen: then the keys pick cards
+        key = keys[index] if index < len(keys) else " "
+        drawn.append(f"{key}:", style=Style.parse("bold" if usable else DIM) + clicked)
+    drawn.append(rank_text(card) + ("*" if card in called else ""), style=style)
+    return drawn
 
 
 # --- the seats around the trick -----------------------------------------------------------------
@@ -158,27 +191,36 @@ def places(seats: int, you: int | None) -> dict[str, int]:
     """Where each seat sits on the picture: the viewer at the bottom, the others clockwise."""
     bottom = you if you is not None else 0
     placed = {"bottom": bottom}
-    for step, place in enumerate(PLACES[seats - 1], 1):
+    around = crowded_places(seats - 1) if seats > CROWDED else PLACES[seats - 1]
+    for step, place in enumerate(around, 1):
         placed[place] = (bottom + step) % seats
     return placed
 
 
-def side_label(view: Mapping[str, JSON], side: int, capital: bool = False) -> str:
-    """A partnership by its seats: "seats 1 and 3" (partners sit alternately)."""
-    numbers = [str(seat + 1) for seat in range(int(view["seats"])) if seat % 2 == side]
-    if capital:
-        return _("Seats {numbers}").format(numbers=", ".join(numbers))
-    return _("seats {numbers}").format(numbers=", ".join(numbers))
+def side_numbers(view: Mapping[str, JSON], side: int) -> str:
+    """A partnership's seats, counted from 1: "1, 3" (partners sit alternately)."""
+    return ", ".join(str(seat + 1) for seat in range(int(view["seats"])) if seat % 2 == side)
+
+
+def side_label(view: Mapping[str, JSON], side: int) -> str:
+    """A partnership by its seats, heading a row: "Seats 1, 3"."""
+    return _("Seats {numbers}").format(numbers=side_numbers(view, side))
 
 
 def seat_cell(view: Mapping[str, JSON], seat: int, seat_name: SeatName, to_act: Sequence[int]) -> Text:
-    """One seat at the table: its name, what it has said or holds, and its card in the trick."""
+    """One seat at the table: its name, what it has said or holds, and its card in the trick.
+
+    At a crowded table (and at two seats) a seat takes two lines: its name, then its card in the
+    trick or, before it plays, its bid and tricks (who deals and how many cards each holds are
+    beside the table).
+    """
+    crowded = compact(int(view["seats"]))
     name = Text()
     if seat in to_act:
         name.append("▶ ", style="bold green")
     name.append(seat_name(seat), style="bold" if seat == view.get("you") else "")
     facts: list[str] = []
-    if seat == view.get("dealer"):
+    if seat == view.get("dealer") and not crowded:
         facts.append(_("dealer"))
     variant = view.get("variant")
     if variant == "variation":
@@ -207,7 +249,7 @@ def seat_cell(view: Mapping[str, JSON], seat: int, seat_name: SeatName, to_act: 
                 taken = (view.get("tricks_won") or [0] * (seat + 1))[seat]
                 facts.append(_("took {taken}").format(taken=taken))
     sizes = view.get("hand_sizes") or []
-    if seat < len(sizes):
+    if seat < len(sizes) and not crowded:
         facts.append(ngettext("{n} card", "{n} cards", int(sizes[seat])).format(n=sizes[seat]))
     played = [entry["card"] for entry in view.get("trick") or [] if entry["seat"] == seat]
     card = Text()
@@ -215,14 +257,19 @@ def seat_cell(view: Mapping[str, JSON], seat: int, seat_name: SeatName, to_act: 
         card.append_text(card_text(played[0]))
         if view.get("trick_complete") and view.get("trick_winner") == seat:
             card.append(" ✓", style="bold green")
-    elif view.get("phase") == "play":
+    elif view.get("phase") == "play" and not crowded:
         card.append("·", style=DIM)
-    lines = [name] + ([card] if card.plain else []) + [Text(" · ".join(facts), style="dim")]
+    said = Text(" · ".join(facts), style="dim")
+    if crowded:
+        return Text("\n").join([name, card if card.plain else said])
+    lines = [name] + ([card] if card.plain else []) + [said]
     return Text("\n").join(lines)
 
 
-def trick_caption(view: Mapping[str, JSON], seat_name: SeatName) -> Text:
-    """What the middle of the table says: the trick's number, the colour led, trump."""
+def caption_lines(view: Mapping[str, JSON], seat_name: SeatName, you: int | None = None) -> list[Text]:
+    """What the middle of the table says, line by line (a crowded table spreads it down the
+    middle): the trick's number, the colour led or who took it, trump. ``you``: the seat the
+    table speaks to (its trick is "You take the trick"), or None."""
     lines = []
     number = int(view.get("trick_number") or 0)
     if view.get("phase") == "play" and number:
@@ -233,30 +280,46 @@ def trick_caption(view: Mapping[str, JSON], seat_name: SeatName) -> Text:
             lines.append(styled(_("{colour} led"), colour=led))
         winner = view.get("trick_winner")
         if view.get("trick_complete") and isinstance(winner, int):
-            lines.append(Text(_("{name} takes the trick").format(name=seat_name(winner)), style="green"))
+            taken = _("You take the trick") if winner == you else _("{name} takes the trick").format(
+                name=seat_name(winner))
+            lines.append(Text(taken, style="green"))
     if view.get("trump") is not None or view.get("no_trump") is not None:
         lines.append(styled(_("Trump: {trump}"), trump=trump_words(view)))
-    return Text("\n").join(lines)
+    return lines
 
 
-def table_picture(view: Mapping[str, JSON], seat_name: SeatName, to_act: Sequence[int] = ()) -> Table:
-    """The seats around the table, the viewer at the bottom, each with its card in the trick."""
+def table_picture(view: Mapping[str, JSON], seat_name: SeatName, to_act: Sequence[int] = (),
+                  label: SeatName | None = None, you: int | None = None) -> Table:
+    """The seats around the table, the viewer at the bottom, each with its card in the trick.
+
+    ``seat_name`` names seats in the caption's sentences, ``label`` (by default the same) at
+    their places; ``you``: the seat the caption speaks to, if any.
+    """
     seats = int(view["seats"])
-    you = view.get("you")
-    placed = places(seats, you if isinstance(you, int) else None)
-    grid = Table.grid(expand=True, padding=(0, 1))
-    for _column in range(3):
-        grid.add_column(ratio=1, justify="center")
-    rows = [row for row in GRID if any(place in placed for place in row)]
-    # The caption goes in the middle of the first row that has a middle to spare.
-    caption_row = next((index for index, row in enumerate(rows) if row[1].startswith("centre")), 0)
+    crowded = seats > CROWDED
+    viewer = view.get("you")
+    placed = places(seats, viewer if isinstance(viewer, int) else None)
+    grid = Table.grid(expand=True, padding=(0, 0 if crowded else 1))
+    for column in range(3):  # two seats, one above the other, have the width for a wider middle
+        grid.add_column(ratio=2 if seats == 2 and column == 1 else 1, justify="center")
+    rows = [row for row in (CROWDED_GRID if crowded else GRID) if any(place in placed for place in row)]
+    # The caption goes in the middle of the first row that has a middle to spare (a crowded
+    # table, whose rows are two lines high, spreads it a line a row down the middle); at two
+    # seats, none has: beside the seat opposite.
+    middles = [index for index, row in enumerate(rows) if row[1].startswith("centre")]
+    caption = caption_lines(view, seat_name, you)
+    if crowded:
+        chunks = {index: caption[at:at + 1] for at, index in enumerate(middles)}
+        chunks[middles[-1]] = caption[len(middles) - 1:]
+    else:
+        chunks = {middles[0] if middles else 0: caption}
     for index, row in enumerate(rows):
         cells: list[RenderableType] = []
-        for place in row:
+        for column, place in enumerate(row):
             if place in placed:
-                cells.append(seat_cell(view, placed[place], seat_name, to_act))
-            elif index == caption_row and place.startswith("centre"):
-                cells.append(trick_caption(view, seat_name))
+                cells.append(seat_cell(view, placed[place], label or seat_name, to_act))
+            elif index in chunks and column == (1 if middles else 0):
+                cells.append(Text("\n").join(chunks[index]))
             else:
                 cells.append(Text(""))
         grid.add_row(*cells)
@@ -276,7 +339,7 @@ def score_rows(view: Mapping[str, JSON], seat_name: SeatName, with_tricks: bool 
     if variant == "partnership":
         tricks = view.get("tricks_won") or [0, 0]
         for side, score in enumerate(scores):
-            label = side_label(view, side, capital=True)
+            label = side_label(view, side)
             if isinstance(you, int) and you % 2 == side:
                 label = _("{side} (you)").format(side=label)
             table.add_row(label, money_text(int(score)))
@@ -371,6 +434,18 @@ def deal_facts(view: Mapping[str, JSON], seat_name: SeatName) -> list[Renderable
     return parts
 
 
+#: A deal bid and played, in a sentence, by (Silent Partner, bid made): whole sentences, since the
+#: side (plural) and the team (singular) take different verbs in some languages.
+DEAL_SENTENCES = {
+    (False, True): N_("Deal {number}: {name} bid {bid}; seats {seats} took {took} and made it."),
+    (False, False): N_("Deal {number}: {name} bid {bid}; seats {seats} took only {took} and are set back "
+                       "{bid}."),
+    (True, True): N_("Deal {number}: {name} bid {bid}; the bidding team took {took} and made it."),
+    (True, False): N_("Deal {number}: {name} bid {bid}; the bidding team took only {took} and is set back "
+                      "{bid}."),
+}
+
+
 def deal_summary(entry: Mapping[str, JSON], view: Mapping[str, JSON], seat_name: SeatName) -> Text:
     """One finished deal in a sentence (from the view's history)."""
     number = entry.get("deal")
@@ -388,19 +463,48 @@ def deal_summary(entry: Mapping[str, JSON], view: Mapping[str, JSON], seat_name:
         return Text(_("Deal {number}: {results}").format(number=number, results="; ".join(parts)))
     bidder = int(entry["bidder"])
     captured = entry.get("captured") or [0, 0]
-    if view.get("variant") == "silent_partner":
-        team = [seat_name(seat) for seat in entry.get("team") or []]
-        took = int(captured[0])
-        who = _("the team of {names}").format(names=", ".join(team))
+    made = bool(entry.get("made"))
+    said = {"number": number, "name": seat_name(bidder), "bid": dollars(int(entry["bid"]))}
+    silent = view.get("variant") == "silent_partner"
+    message = _(DEAL_SENTENCES[silent, made])
+    if silent:
+        names = ", ".join(seat_name(seat) for seat in entry.get("team") or [])
+        sentence = message.format(took=dollars(int(captured[0])), **said) + " " + _("Team: {names}.").format(
+            names=names)
     else:
-        took = int(captured[bidder % 2])
-        who = side_label(view, bidder % 2)
-    if entry.get("made"):
-        message = _("Deal {number}: {name} bid {bid}; {who} took {took} and made it.")
+        side = bidder % 2
+        sentence = message.format(seats=side_numbers(view, side), took=dollars(int(captured[side])), **said)
+    return Text(sentence, style="green" if made else "red")
+
+
+def widow_and_discards(entry: Mapping[str, JSON]) -> Text | None:
+    """A finished deal's widow and discards where the view shows them (to its bidder, and to
+    everyone once the game is over: A-19), else said to be hidden; None for a deal not bid."""
+    if "widow" not in entry:
+        return None
+    widow, discards, money = entry.get("widow"), entry.get("discards"), entry.get("money_discarded")
+    parts: list[Text] = []
+    if isinstance(widow, list):
+        parts.append(styled(_("Widow: {cards}"), cards=cards_text(widow)))
+    if isinstance(discards, list):
+        parts.append(styled(_("Discards: {cards}"), cards=cards_text(discards)))
+    elif isinstance(widow, list):
+        parts.append(Text(_("The discards stay hidden until the game ends.")))
     else:
-        message = _("Deal {number}: {name} bid {bid}; {who} took only {took} and are set back {bid}.")
-    return Text(message.format(number=number, name=seat_name(bidder), bid=dollars(int(entry["bid"])), who=who,
-                               took=dollars(took)), style="green" if entry.get("made") else "red")
+        parts.append(Text(_("The widow and the discards stay hidden until the game ends.")))
+    if not isinstance(discards, list) and isinstance(money, list) and money:
+        parts.append(styled(_("Money discarded: {cards}"), cards=cards_text(money)))
+    return Text(" · ").join(parts)
+
+
+def deal_limit(view: Mapping[str, JSON]) -> str | None:
+    """The deal limit a table set (an option for simulations: the rules have none, §1.10), in words."""
+    limit = (view.get("options") or {}).get("hand_limit")  # type: ignore[union-attr]
+    if not isinstance(limit, int) or view.get("variant") == "variation":
+        return None
+    return ngettext("Deal limit, not in the rules: the game ends after {n} deal, and the higher score wins.",
+                    "Deal limit, not in the rules: the game ends after {n} deals, and the higher score wins.",
+                    limit).format(n=limit)
 
 
 def info_panel(view: Mapping[str, JSON], seat_name: SeatName) -> Group:
@@ -415,6 +519,9 @@ def info_panel(view: Mapping[str, JSON], seat_name: SeatName) -> Group:
     if view.get("variant") != "variation":
         parts.append(Text(_("First to {target} wins").format(target=dollars(int(view.get("target") or 0))),
                           style="dim"))
+        limit = deal_limit(view)
+        if limit is not None:
+            parts.append(Text(limit, style="bold yellow"))
     parts.append(score_rows(view, seat_name))
     if view.get("variant") != "variation":
         auction = auction_text(view, seat_name)
@@ -454,8 +561,14 @@ def tricks_table(
 
 
 def history_table(view: Mapping[str, JSON], seat_name: SeatName) -> Group:
-    """Every finished deal, for the end of the game."""
-    return Group(*(deal_summary(entry, view, seat_name) for entry in view.get("history") or []))
+    """Every finished deal, for the end of the game (its widow and discards shown then, A-19)."""
+    lines: list[RenderableType] = []
+    for entry in view.get("history") or []:
+        lines.append(deal_summary(entry, view, seat_name))
+        secrets = widow_and_discards(entry)
+        if secrets is not None:
+            lines.append(Text("  ") + secrets)
+    return Group(*lines)
 
 
 def table_view(view: Mapping[str, JSON], seat_name: SeatName, to_act: Sequence[int] = ()) -> RenderableType:

@@ -36,6 +36,7 @@ const CARD_KINDS = ["play", "discard", "call"];
 const BID_STEP = 5000;
 // Where the other seats sit, clockwise from the reader's left (the reader sits at the bottom).
 const PLACES = {
+  1: ["t"],
   2: ["l", "r"],
   3: ["l", "t", "r"],
   4: ["l", "tl", "tr", "r"],
@@ -43,6 +44,24 @@ const PLACES = {
   6: ["ll", "ul", "tl", "tr", "ur", "lr"],
   7: ["ll", "ul", "tl", "t", "tr", "ur", "lr"],
 };
+// More seats than this (the trick-count Variation seats up to 12: A-20) sit closer: the corners
+// beside the reader are taken too, and the sides have two or three seats each.
+const CROWDED = 8;
+
+/** Nine to twelve seats, clockwise from the reader's left: the corner beside the reader, up the
+ *  left side, along the top (two or three seats, to keep the sides even), down the right side,
+ *  and the corner on the reader's right; and how many rows each side has. */
+function crowdedPlaces(others) {
+  const top = (others - 2) % 2 ? ["tl", "t", "tr"] : ["tl", "tr"];
+  const rows = (others - 2 - top.length) / 2;
+  const left = [];
+  const right = [];
+  for (let row = 1; row <= rows; row += 1) {
+    left.unshift(`l${row}`);
+    right.push(`r${row}`);
+  }
+  return { places: ["bl", ...left, ...top, ...right, "br"], rows };
+}
 
 // One table per page; the key handler works on the latest render.
 const table = {
@@ -133,12 +152,22 @@ function shortName(seat) {
   return info?.kind === "bot" ? t("Bot {number}", { number: seat + 1 }) : nameOf(seat);
 }
 
-/** A partnership by its seats: "Seats 1, 3" heading a row, "seats 1, 3" inside a sentence. */
-function sideLabel(view, side, { inside = false } = {}) {
+/** The seats of a partnership, counted from 1: "1, 3". */
+function sideNumbers(view, side) {
   const numbers = [];
   for (let seat = side; seat < view.seats; seat += 2) numbers.push(number(seat + 1));
-  const params = { numbers: numbers.join(", ") };
-  return inside ? t("seats {numbers}", params) : t("Seats {numbers}", params);
+  return numbers.join(", ");
+}
+
+/** A partnership by its seats, heading a row: "Seats 1, 3". */
+function sideLabel(view, side) {
+  return t("Seats {numbers}", { numbers: sideNumbers(view, side) });
+}
+
+/** A bid and who made it: "$190,000 by Bot 2", or "$190,000 by you" (a message of its own). */
+function amountBy(amount, seat) {
+  return isMine(seat) ? t("{amount} by you", { amount: dollars(amount) })
+    : t("{amount} by {name}", { amount: dollars(amount), name: shortName(seat) });
 }
 
 // --- what the player may do ----------------------------------------------------------------------
@@ -319,7 +348,7 @@ function drawHeading() {
   } else {
     heading.textContent = t("Deal {number} · {stage}", { number: number(view.deal_number), stage: stageWords(view) });
     const trump = trumpWords(view);
-    const parts = [t("dealer: {name}", { name: shortName(view.dealer) })];
+    const parts = [isMine(view.dealer) ? t("dealer: you") : t("dealer: {name}", { name: shortName(view.dealer) })];
     if (trump) parts.push(t("trump: {trump}", { trump }));
     if (view.variant === "variation") {
       parts.push(tn("{n} card each", "{n} cards each", view.cards_this_deal, { n: view.cards_this_deal }));
@@ -404,7 +433,9 @@ function drawRing() {
   const bottom = viewer(message) ?? 0;
   const ring = part(".ring");
   const boxes = [seatBox(view, bottom, "b")];
-  PLACES[view.seats - 1].forEach((place, index) => boxes.push(seatBox(view, (bottom + index + 1) % view.seats, place)));
+  const crowded = view.seats > CROWDED ? crowdedPlaces(view.seats - 1) : null;
+  const places = crowded ? crowded.places : PLACES[view.seats - 1];
+  places.forEach((place, index) => boxes.push(seatBox(view, (bottom + index + 1) % view.seats, place)));
   const middle = [];
   if (view.phase === "play" && view.trick_number) {
     middle.push(el("strong", {}, t("Trick {number}", { number: number(view.trick_number) })));
@@ -415,7 +446,7 @@ function drawRing() {
   const trump = trumpWords(view);
   if (trump) middle.push(el("span", {}, t("Trump: {trump}", { trump })));
   boxes.push(el("div", { class: "middle" }, middle));
-  ring.className = `ring seats-${view.seats}`;
+  ring.className = `ring seats-${view.seats}${crowded ? ` crowded rows-${crowded.rows}` : ""}`;
   ring.replaceChildren(...boxes);
 }
 
@@ -666,7 +697,17 @@ function drawScores() {
       el("th", { scope: "col" }, view.variant === "partnership" ? t("Side") : t("Player")),
       el("th", { scope: "col", class: "num" }, t("Score")),
       el("th", { scope: "col", class: "num" }, t("This deal")))),
-    el("tbody", {}, rows)));
+    el("tbody", {}, rows)), ...[dealLimit(view)].filter(Boolean));
+}
+
+/** The deal limit a table set, said on screen: an option for simulations, not a rule (§1.10). */
+function dealLimit(view) {
+  const limit = view.options?.hand_limit;
+  if (!Number.isInteger(limit) || view.variant === "variation") return null;
+  return el("p", { class: "deal-limit" }, tn(
+    "Deal limit, not in the rules: the game ends after {n} deal, and the higher score wins.",
+    "Deal limit, not in the rules: the game ends after {n} deals, and the higher score wins.",
+    limit, { n: number(limit) }));
 }
 
 function factRow(label, ...value) {
@@ -684,11 +725,11 @@ function drawDeal() {
     if (view.phase === "bid") {
       facts.push(...factRow(t("High bid"), view.high_bid === null
         ? t("no bid yet")
-        : t("{amount} by {name}", { amount: dollars(view.high_bid), name: shortName(view.high_bidder) })));
+        : amountBy(view.high_bid, view.high_bidder)));
       if (view.min_bid !== null) facts.push(...factRow(t("Next bid"), t("at least {amount}", { amount: dollars(view.min_bid) })));
     }
     if (view.bidder !== null) {
-      facts.push(...factRow(t("Bid"), t("{amount} by {name}", { amount: dollars(view.bid), name: shortName(view.bidder) })));
+      facts.push(...factRow(t("Bid"), amountBy(view.bid, view.bidder)));
     }
   }
   const trump = trumpWords(view);
@@ -710,7 +751,7 @@ function drawDeal() {
     const calls = view.auction.map((entry) => {
       const call = entry.bid === null ? t("pass") : dollars(entry.bid);
       // Translators: one call of the auction: a seat's name and its bid, or "pass".
-      return t("{name} {call}", { name: shortName(entry.seat), call });
+      return t("{name}: {call}", { name: shortName(entry.seat), call });
     });
     parts.push(el("p", { class: "small muted auction" }, t("Auction: {calls}", { calls: calls.join(" · ") })));
   }
@@ -718,31 +759,70 @@ function drawDeal() {
   part(".deal-body").replaceChildren(...parts);
 }
 
-/** One finished deal in a sentence (from the view's history). */
+/** One finished deal in a sentence (from the view's history). A sentence whose subject is the
+ *  reader is a message of its own, and so is each subject a verb agrees with (a side, a team). */
 function dealSentence(view, entry) {
   const deal = number(entry.deal);
   if (entry.all_passed) return t("Deal {number}: everyone passed; the cards were thrown in.", { number: deal });
   if (Number.isInteger(entry.misdeal)) {
-    return t("Deal {number}: {name} called a misdeal.", { number: deal, name: shortName(entry.misdeal) });
+    return isMine(entry.misdeal) ? t("Deal {number}: you called a misdeal.", { number: deal })
+      : t("Deal {number}: {name} called a misdeal.", { number: deal, name: shortName(entry.misdeal) });
   }
   if (entry.bids) {
-    const results = entry.bids.map((bid, seat) => t("{name} bid {bid}, took {taken}: {points}", {
-      name: shortName(seat), bid: number(bid), taken: number(entry.taken[seat]), points: pointsWords(entry.scored[seat]) }));
+    const results = entry.bids.map((bid, seat) => {
+      const said = { bid: number(bid), taken: number(entry.taken[seat]), points: pointsWords(entry.scored[seat]) };
+      return isMine(seat) ? t("you bid {bid}, took {taken}: {points}", said)
+        : t("{name} bid {bid}, took {taken}: {points}", { ...said, name: shortName(seat) });
+    });
     return t("Deal {number}: {results}", { number: deal, results: results.join("; ") });
   }
-  const took = view.variant === "silent_partner" ? entry.captured[0] : entry.captured[entry.bidder % 2];
-  const who = view.variant === "silent_partner"
-    ? t("the team of {names}", { names: (entry.team ?? []).map(shortName).join(", ") })
-    : sideLabel(view, entry.bidder % 2, { inside: true });
-  const params = { number: deal, name: shortName(entry.bidder), bid: dollars(entry.bid), who, took: dollars(took) };
-  return entry.made ? t("Deal {number}: {name} bid {bid}; {who} took {took} and made it.", params)
-    : t("Deal {number}: {name} bid {bid}; {who} took only {took} and are set back {bid}.", params);
+  const mine = isMine(entry.bidder);
+  const said = { number: deal, name: shortName(entry.bidder), bid: dollars(entry.bid) };
+  if (view.variant === "silent_partner") {
+    said.took = dollars(entry.captured[0]);
+    let sentence;
+    if (mine) {
+      sentence = entry.made ? t("Deal {number}: you bid {bid}; the bidding team took {took} and made it.", said)
+        : t("Deal {number}: you bid {bid}; the bidding team took only {took} and is set back {bid}.", said);
+    } else {
+      sentence = entry.made ? t("Deal {number}: {name} bid {bid}; the bidding team took {took} and made it.", said)
+        : t("Deal {number}: {name} bid {bid}; the bidding team took only {took} and is set back {bid}.", said);
+    }
+    const names = (entry.team ?? []).map((seat) => (isMine(seat) ? t("you") : shortName(seat))).join(", ");
+    const team = t("Team: {names}.", { names });
+    return `${sentence} ${team}`;
+  }
+  said.took = dollars(entry.captured[entry.bidder % 2]);
+  if (mine) {
+    return entry.made ? t("Deal {number}: you bid {bid}; your side took {took} and made it.", said)
+      : t("Deal {number}: you bid {bid}; your side took only {took} and is set back {bid}.", said);
+  }
+  said.seats = sideNumbers(view, entry.bidder % 2);
+  return entry.made ? t("Deal {number}: {name} bid {bid}; seats {seats} took {took} and made it.", said)
+    : t("Deal {number}: {name} bid {bid}; seats {seats} took only {took} and are set back {bid}.", said);
+}
+
+/** A finished deal's widow and discards where the view shows them (to its bidder, and to everyone
+ *  once the game is over: A-19), else said to be hidden; null for a deal nobody bid. */
+function widowAndDiscards(entry) {
+  if (!("widow" in entry)) return null;
+  const cards = (list) => el("span", {}, ...chips(list));
+  const parts = [];
+  if (entry.widow) parts.push(fillNodes(t("Widow: {cards}"), { cards: cards(entry.widow) }));
+  if (entry.discards) parts.push(fillNodes(t("Discards: {cards}"), { cards: cards(entry.discards) }));
+  else if (entry.widow) parts.push([t("The discards stay hidden until the game ends.")]);
+  else parts.push([t("The widow and the discards stay hidden until the game ends.")]);
+  if (!entry.discards && entry.money_discarded?.length) {
+    parts.push(fillNodes(t("Money discarded: {cards}"), { cards: cards(entry.money_discarded) }));
+  }
+  return el("div", { class: "small muted secrets" }, ...parts.flatMap((nodes, index) => (index ? [" · ", ...nodes] : nodes)));
 }
 
 function drawHistory() {
   const view = table.message.view;
   const items = [...view.history].reverse().map((entry) =>
-    el("li", { class: entry.made === false ? "set" : entry.made ? "made" : null }, dealSentence(view, entry)));
+    el("li", { class: entry.made === false ? "set" : entry.made ? "made" : null }, dealSentence(view, entry),
+      widowAndDiscards(entry)));
   if (!items.length) items.push(el("li", { class: "muted" }, t("No deal finished yet.")));
   part(".history").replaceChildren(...items);
   drawLastTricks(view);
@@ -872,6 +952,11 @@ const STYLES = `
 .mam .ring .place-l { grid-area: l; } .mam .ring .place-r { grid-area: r; }
 .mam .ring .place-ll { grid-area: ll; } .mam .ring .place-lr { grid-area: lr; }
 .mam .ring .place-b { grid-area: b; }
+.mam .ring.crowded { grid-template-areas: "tl t tr" "l1 m r1" "l2 m r2" "bl b br"; }
+.mam .ring.crowded.rows-3 { grid-template-areas: "tl t tr" "l1 m r1" "l2 m r2" "l3 m r3" "bl b br"; }
+.mam .ring .place-l1 { grid-area: l1; } .mam .ring .place-l2 { grid-area: l2; } .mam .ring .place-l3 { grid-area: l3; }
+.mam .ring .place-r1 { grid-area: r1; } .mam .ring .place-r2 { grid-area: r2; } .mam .ring .place-r3 { grid-area: r3; }
+.mam .ring .place-bl { grid-area: bl; } .mam .ring .place-br { grid-area: br; }
 .mam .ring .middle { grid-area: m; display: flex; flex-direction: column; align-items: center; gap: 0.2rem; text-align: center; }
 .mam .seat { text-align: center; padding: 0.35rem 0.3rem; border-radius: 0.6rem; background: rgba(0,0,0,0.28);
   border: 2px solid transparent; min-width: 0; overflow-wrap: anywhere; }
@@ -931,6 +1016,9 @@ const STYLES = `
 .mam .history { margin: 0; padding-left: 1.2rem; max-height: 18rem; overflow-y: auto; }
 .mam .history li { padding: 0.15rem 0; }
 .mam .history li.muted { list-style: none; margin-left: -1.2rem; }
+.mam .history .secrets { margin-top: 0.15rem; color: var(--muted, #b3c4b8); }
+.mam .history .secrets .card-chip { font-size: 0.8rem; }
+.mam .deal-limit { margin: 0.5rem 0 0; color: var(--accent-strong, #ffd56b); font-weight: 700; }
 .mam .last-tricks details { margin-top: 0.6rem; }
 .mam .tricks-table { width: 100%; border-collapse: collapse; font-size: 0.9rem; }
 .mam .tricks-table th, .mam .tricks-table td { padding: 0.2rem 0.3rem; text-align: left; vertical-align: top;
