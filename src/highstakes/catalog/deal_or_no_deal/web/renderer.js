@@ -115,12 +115,6 @@ function nameOf(seat) {
   return seatName(table.message.seats, seat);
 }
 
-/** "You" for this page's own seat (lower case inside a phrase), the seat's name otherwise. */
-function nameOrYou(seat, { inside = false } = {}) {
-  if (!isMine(seat)) return nameOf(seat);
-  return inside ? t("you") : t("You");
-}
-
 function roleOf(view, seat) {
   if (seat === view.host) return view.version === "duo" ? "banker" : "host";
   if (seat === view.contestant) return "contestant";
@@ -868,8 +862,9 @@ function drawCases() {
     } else {
       const holder = entry.holder;
       tag = holder !== null ? holderTag(holder) : party ? t("centre") : "";
-      spoken = holder !== null ? t("case {number}, held by {name}", { number, name: nameOrYou(holder, { inside: true }) })
-        : party ? t("case {number}, in the centre", { number }) : t("case {number}", { number });
+      spoken = holder === null ? null : isMine(holder) ? t("case {number}, held by you", { number })
+        : t("case {number}, held by {name}", { number, name: nameOf(holder) });
+      spoken ??= party ? t("case {number}, in the centre", { number }) : t("case {number}", { number });
     }
     if (called) {
       classes.push("called");
@@ -882,8 +877,8 @@ function drawCases() {
       type: "button", class: classes.join(" "), "data-focus": `case-${number}`,
       "aria-label": !usable ? spoken : kind === "pick" ? t("take {case}", { case: spoken }) : t("open {case}", { case: spoken }),
       "aria-disabled": usable && !table.pending ? null : "true",
-      title: entry.holder !== null && entry.value === null
-        ? t("held by {name}", { name: nameOrYou(entry.holder, { inside: true }) }) : null,
+      title: entry.holder === null || entry.value !== null ? null
+        : isMine(entry.holder) ? t("held by you") : t("held by {name}", { name: nameOf(entry.holder) }),
     }, el("span", { class: "num" }, String(number)), el("span", { class: "case-tag" }, tag));
     node.addEventListener("click", () => {
       if (usable && !table.pending) play({ [kind]: number });
@@ -987,8 +982,8 @@ function logLine(entry, view) {
     case "open": {
       const value = { value: el("strong", {}, dollars(entry.value)) };
       if (entry.holder === null) return fillNodes(t("Case {case}: {value}", { case: entry.case }), value);
-      return fillNodes(t("Case {case} · {holder}: {value}",
-        { case: entry.case, holder: nameOrYou(entry.holder, { inside: true }) }), value);
+      if (isMine(entry.holder)) return fillNodes(t("Case {case} · yours: {value}", { case: entry.case }), value);
+      return fillNodes(t("Case {case} · {holder}: {value}", { case: entry.case, holder: nameOf(entry.holder) }), value);
     }
     case "guess": {
       const params = { name, amount: dollars(entry.guess), price: dollars(entry.price ?? 0) };
