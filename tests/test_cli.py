@@ -266,3 +266,29 @@ def test_games_lists_what_an_option_accepts_beyond_its_choices():
     lines = games_lines(200)
     start = lines.index("    goal=5000 | 2500 | 1000")
     assert lines[start + 2] == "      also accepted: any multiple of 50 from 50 to 10,000"
+
+
+def test_simulate_of_bots_that_never_end_a_game_says_so_in_one_line(capsys):
+    """A game its bots play far past any game's length (a rulebook game with no deal limit, between
+    bots that never reach the goal) is a failure in words, with the limit random play uses, not a
+    hang: the bound is ten times the game's ``max_game_length``."""
+    from highstakes.engine.registry import register, unregister
+    from waiting_game import WaitingDefinition
+
+    register(WaitingDefinition())
+    try:
+        code = main(["simulate", "waiting", "--games", "2", "--bots", "random,random"])
+    finally:
+        unregister("waiting")
+    err = capsys.readouterr().err.strip()
+    assert code == 1
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert "did not end after 400 moves" in err
+    assert "-o turns=6" in err
+
+
+def test_simulate_of_make_a_million_between_random_bots_under_a_deal_limit_ends(capsys):
+    """The deal limit random play uses, given as an option, ends every game."""
+    assert main(["simulate", "make_a_million", "--games", "4", "--bots", "random", "--seats", "4",
+                 "-o", "hand_limit=8", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 4

@@ -104,6 +104,13 @@ class SimulationSummary:
         }
 
 
+def longest_game(game_id: str) -> int:
+    """The decisions after which a simulated game is taken for one that will never end: ten times the
+    game's ``max_game_length`` (which holds under its limits for random play). The rulebook's own
+    options may have no end (no deal limit), and bots that never reach the goal would play for ever."""
+    return 10 * definition(game_id).max_game_length
+
+
 def play_one(
     game_id: str, bot_names: Sequence[str], options: Mapping[str, Any], seed: int, index: int
 ) -> GameOutcome:
@@ -115,7 +122,8 @@ def play_one(
         bots_in_seat[seat] = make_bot(game_id, bot_names[bot_index])  # type: ignore[call-overload]
     game_seed = random.Random(f"{seed}:{index}").getrandbits(63)
     game = new_game(game_id, seats, seed=game_seed, options=options, bots=range(seats))  # bots alone
-    decisions = play_out(game, bots_in_seat, random.Random(game_seed ^ 0x5EED))  # type: ignore[arg-type]
+    decisions = play_out(game, bots_in_seat, random.Random(game_seed ^ 0x5EED),  # type: ignore[arg-type]
+                         max_decisions=longest_game(game_id))
     result = game.result()
     return GameOutcome(
         seat_of_bot=seat_of_bot,
@@ -323,7 +331,8 @@ def play_deal(game_id: str, bot_names: Sequence[str], seats: int, options: Mappi
             for seat in side:
                 bots_in_seat[seat] = make_bot(game_id, bot_names[bot_index])
         game = new_game(game_id, seats, seed=game_seed, options=options, bots=range(seats))
-        decisions += play_out(game, bots_in_seat, random.Random(game_seed ^ 0x5EED))
+        decisions += play_out(game, bots_in_seat, random.Random(game_seed ^ 0x5EED),
+                              max_decisions=longest_game(game_id))
         result = game.result()
         differences.append(side_score(result["scores"], a_side) - side_score(result["scores"], b_side))
         winning = [bot_index for bot_index, side in enumerate((a_side, b_side))

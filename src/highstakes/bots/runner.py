@@ -12,10 +12,25 @@ from highstakes.engine.game import Game
 MAX_DECISIONS = 1_000_000
 
 
-def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
+class UnendingGame(RuntimeError):
+    """Bots played a game far past the length any game of it should have: under the rulebook's
+    options some games have no fixed end (no deal limit), and some bots never reach the goal."""
+
+    def __init__(self, game_id: str, decisions: int) -> None:
+        super().__init__(game_id, decisions)
+        self.game_id = game_id
+        self.decisions = decisions
+
+    def __str__(self) -> str:
+        return f"a game of {self.game_id} did not end after {self.decisions} decisions"
+
+
+def play_out(game: Game, bots: Sequence[Bot], rng: random.Random, *,
+             max_decisions: int = MAX_DECISIONS) -> int:
     """Let ``bots[seat]`` act for every seat until the game ends; returns the decision count.
 
-    Each bot sees only ``game.view(seat)`` and ``game.legal_actions(seat)``.
+    Each bot sees only ``game.view(seat)`` and ``game.legal_actions(seat)``. A game still going
+    after ``max_decisions`` raises :class:`UnendingGame`.
     """
     if len(bots) != game.seats:
         raise ValueError(f"need one bot per seat: {game.seats} seats, {len(bots)} bots")
@@ -27,6 +42,6 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> int:
             action = bots[seat].choose(game.view(seat), game.legal_actions(seat), rng)
             game.act(seat, action)
             decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RuntimeError(f"{game!r} did not end after {MAX_DECISIONS} decisions")
+        if decisions >= max_decisions and not game.is_over:
+            raise UnendingGame(game.game_id, decisions)
     return decisions

@@ -277,6 +277,7 @@ def _run_with_progress(args: argparse.Namespace, game_id: str, bot_names: Sequen
     a cluster that cannot be reached or cannot play the games is a failure (exit 1).
     """
     from highstakes.analysis.cluster import ClusterError, ClusterUnavailable
+    from highstakes.bots.runner import UnendingGame
 
     watched = not args.json and sys.stderr.isatty()
     title = f"{game_id}: {_(' vs ').join(bot_names)}"
@@ -305,6 +306,21 @@ def _run_with_progress(args: argparse.Namespace, game_id: str, bot_names: Sequen
         raise UsageError(str(error)) from None
     except ClusterError as error:
         raise Failure(str(error)) from None
+    except UnendingGame as error:
+        raise Failure(_unending(game_id, error.decisions)) from None
+
+
+def _unending(game_id: str, decisions: int) -> str:
+    """Why a simulation stopped at a game that went on and on, with the limits that would end it."""
+    d = definition(game_id)
+    title = game_text(game_id, d.title)
+    if not d.bounded_play:
+        return _("a game of {game} did not end after {moves} moves: these bots may never end it").format(
+            game=title, moves=format_number(decisions))
+    limits = " ".join(f"-o {name}={json.dumps(value)}" for name, value in d.bounded_play.items())
+    return _("a game of {game} did not end after {moves} moves: these bots may never end it under the rules "
+             "as written; to end every game as random play does, add {options}").format(
+                 game=title, moves=format_number(decisions), options=limits)
 
 
 def _solve_first_if_needed(game_id: str, bot_names: Sequence[str], options: dict[str, Any]) -> None:
