@@ -56,7 +56,9 @@ class Played:
 
 
 def plans_for(game_id: str) -> list[Plan]:
-    """Rooms of several sizes: all people, people among bots, and bots only."""
+    """Rooms of several sizes: all people, people among bots, and bots only; and the game's usual
+    table (Make-A-Million's partnerships are played at four, whatever its range). Random play is
+    given the limits the game declares for it, so that every room's game ends."""
     definition = hs.definition(game_id)
     low, high = definition.min_seats, definition.max_seats
     bot = "bot:random"  # every game has it, and it is quick
@@ -67,10 +69,13 @@ def plans_for(game_id: str) -> list[Plan]:
         Plan(game_id, ["human" if seat % 2 == 0 else bot for seat in range(middle)], {}),
         Plan(game_id, [bot] + ["human"] + [bot] * (high - 3) + ["human"], {}),
         Plan(game_id, [bot] * low, {}),
+        Plan(game_id, ["human" if seat % 2 else bot for seat in range(definition.usual_seats)], {}),
     ]
     plans = [plan for plan in plans if low <= len(plan.seats) <= high]
     for plan in plans[1::2]:
         plan.options = other_options(game_id, len(plan.seats))
+    for plan in plans:
+        plan.options = definition.bounded_options(plan.options)
     return plans
 
 
