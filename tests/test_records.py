@@ -1,0 +1,277 @@
+"""A game record from anyone: ``hs.replay`` and ``Timeline`` refuse a malformed one in words.
+
+A record may come from a file, a page or a stranger's request (``POST /api/replay``), so
+whatever it holds, replaying it either gives the game or raises ValueError saying what is
+wrong: never another exception, never Python's own words. The shape is checked once, in the
+engine (``check_record``); what the values mean, the game judges while it replays.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import highstakes as hs
+from highstakes.bots import make_bot, play_out
+from highstakes.engine.game import check_record
+from highstakes.engine.timeline import Timeline
+from highstakes.i18n import use_language
+
+RECORD_KEYS = ["format", "game", "seats", "options", "seed", "auto_chance", "actions", "seat_names"]
+ENTRY_KEYS = ["seat", "action", "chance", "setup"]
+
+
+@cache
+def finished_record(game_id: str) -> dict[str, Any]:
+    """A record of a whole game played by random bots (the options that keep it finite)."""
+    definition = hs.definition(game_id)
+    seats = max(definition.min_seats, min(3, definition.max_seats))
+    game = hs.new_game(game_id, seats=seats, seed=7, options=definition.bounded_options())
+    play_out(game, [make_bot(game_id, "random") for _ in range(seats)], random.Random(7))
+    assert game.is_over
+    return game.record()
+
+
+def greed_record() -> dict[str, Any]:
+    return copy.deepcopy(finished_record("greed"))
+
+
+def refusal(record: Any) -> str:
+    """The words ``hs.replay`` and ``Timeline`` both refuse ``record`` with."""
+    with pytest.raises(ValueError) as replayed:
+        hs.replay(record)
+    with pytest.raises(ValueError) as timeline:
+        Timeline(record)
+    assert str(replayed.value) == str(timeline.value)
+    return str(replayed.value)
+
+
+# --- the cases the stranger found --------------------------------------------------------------------
+@pytest.mark.parametrize("options", [5, [1, 2], 1e30, "abc", True])
+def test_options_that_are_not_an_object_are_refused_in_words(options: Any) -> None:
+    message = refusal({**greed_record(), "options": options})
+    assert message.startswith("the options are a JSON object of option names and their values; got ")
+    assert "dictionary update" not in message and "iterable" not in message
+
+
+def test_a_chance_entry_that_also_names_a_seat_is_refused_for_its_form() -> None:
+    record = greed_record()
+    record["actions"][0] = {**record["actions"][0], "seat": 0}
+    message = refusal(record)
+    assert message.startswith("record entry 0 cannot be replayed: an entry is a decision")
+    assert message.endswith("this one has the keys 'chance', 'seat'")
+
+
+# --- every field of a record ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("change", "words"), [
+    ({"format": True}, "this record has format True; this version reads formats 1 and 2"),
+    ({"format": 2.0}, "this record has format 2.0; this version reads formats 1 and 2"),
+    ({"format": "2"}, "this record has format '2'; this version reads formats 1 and 2"),
+    ({"game": 5}, "a game record's 'game' is the id of a game; got 5"),
+    ({"game": ["greed"]}, "a game record's 'game' is the id of a game; got ['greed']"),
+    ({"game": "poker"}, "unknown game 'poker'; available games: "),
+    ({"seats": "3"}, "Greed is played by 2 to 8 players; got '3'"),
+    ({"seats": True}, "Greed is played by 2 to 8 players; got True"),
+    ({"seats": 10**30}, "Greed is played by 2 to 8 players; got 1000000000000000000000000000000"),
+    ({"seed": "x"}, "the seed must be a whole number; got 'x'"),
+    ({"seed": 1.5}, "the seed must be a whole number; got 1.5"),
+    ({"auto_chance": 1}, "a game record's 'auto_chance' is true or false"),
+    ({"actions": {}}, "a game record's 'actions' is a list"),
+    ({"seat_names": ["Ann"]}, "a game record's 'seat_names' lists a name (a text) for each of its 3 seats"),
+    ({"seat_names": ["Ann", "Bob", 3]}, "a game record's 'seat_names' lists a name (a text) for each"),
+    ({"options": {"goal": "far"}}, "option 'goal' must be one of "),
+    ({"options": {"speed": 1}}, "unknown option 'speed'; allowed options: "),
+])
+def test_each_field_of_a_record_is_checked_and_named(change: dict[str, Any], words: str) -> None:
+    assert refusal({**greed_record(), **change}).startswith(words)
+
+
+@pytest.mark.parametrize("key", ["game", "seats", "actions"])
+def test_a_record_without_a_key_it_needs_says_which(key: str) -> None:
+    record = greed_record()
+    del record[key]
+    assert refusal(record) == f"a game record needs the key '{key}'"
+
+
+@pytest.mark.parametrize("record", [None, [1, 2], "greed", 5])
+def test_a_record_is_a_json_object(record: Any) -> None:
+    assert refusal(record) == "a game record is a JSON object"
+
+
+FORMS = ('an entry is a decision {"seat": ..., "action": ...}, a chance outcome {"chance": ...}, '
+         'or first of all a setup {"setup": ...}')
+
+
+@pytest.mark.parametrize(("entry", "problem"), [
+    (5, f"{FORMS}; got 5"),
+    ({}, f"{FORMS}; this one is empty"),
+    ({"action": {"bank": True}}, "it has no 'seat'"),
+    ({"seat": 0}, "it has no 'action'"),
+    ({"seat": 0, "action": {"bank": True}, "label": "bank"}, f"{FORMS}; this one has the keys 'action', "
+                                                              "'label', 'seat'"),
+    ({"seat": 3, "action": {"bank": True}}, "a seat is a whole number from 0 to 2; got 3"),
+    ({"seat": True, "action": {"bank": True}}, "a seat is a whole number from 0 to 2; got True"),
+    ({"seat": "0", "action": {"bank": True}}, "a seat is a whole number from 0 to 2; got '0'"),
+    ({"setup": {"recent": []}}, f"{FORMS}; this one has the keys 'setup'"),
+])
+def test_each_entry_has_one_of_the_forms_of_a_record(entry: Any, problem: str) -> None:
+    record = greed_record()
+    record["actions"].insert(1, entry)
+    assert refusal(record) == f"record entry 1 cannot be replayed: {problem}"
+
+
+def test_a_setup_is_only_for_a_game_that_carries_something_over() -> None:
+    record = {**greed_record(), "actions": [{"setup": {"recent": []}}]}
+    assert refusal(record) == ("record entry 0 cannot be replayed: this game carries nothing over from "
+                               "one game to the next, so its records have no setup")
+    millionaire = finished_record("millionaire")
+    record = {**millionaire, "actions": [{"setup": 5}, *millionaire["actions"]]}
+    assert refusal(record).startswith("the setup (a record's first entry) cannot be read: a setup lists the "
+                                      "questions of the last games")
+
+
+def test_a_long_value_is_shown_cut_short() -> None:
+    message = refusal({**greed_record(), "game": ["x" * 100_000]})
+    assert len(message) < 200 and message.endswith("…")
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", "la entrada 1 del registro no se puede reproducir: un asiento es un número entero de 0 a 2; "
+           "se recibió 7"),
+    ("it", "la voce 1 del registro non si può rigiocare: un posto è un numero intero da 0 a 2, non 7"),
+    ("uz", "yozuvning 1-elementini qayta oʻynab boʻlmadi: oʻrin 0 dan 2 gacha butun son boʻladi; "
+           "berilgan: 7"),
+])
+def test_the_refusal_is_in_the_readers_language(language: str, words: str) -> None:
+    record = greed_record()
+    record["actions"].insert(1, {"seat": 7, "action": {"bank": True}})
+    with use_language(language):
+        assert refusal(record) == words
+
+
+def test_a_chance_outcome_a_game_cannot_read_is_refused_not_a_crash() -> None:
+    record = copy.deepcopy(finished_record("deal_or_no_deal"))
+    record["actions"][0] = {"chance": {"case": [1]}}
+    assert refusal(record).startswith("record entry 0 cannot be replayed: ")
+
+
+def test_check_record_passes_every_real_record() -> None:
+    for game_id in hs.games():
+        check_record(finished_record(game_id))
+        assert hs.replay(finished_record(game_id)).is_over
+
+
+# --- whatever a record holds ----------------------------------------------------------------------------
+JSON_ATOMS = (
+    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12)
+    | st.sampled_from([*hs.games(), *RECORD_KEYS, *ENTRY_KEYS, 0, 1, 2, 3, "bank", "keep", "D", "$"])
+)
+JSON_VALUES = st.recursive(
+    JSON_ATOMS,
+    lambda inner: st.lists(inner, max_size=5)
+    | st.dictionaries(st.sampled_from([*RECORD_KEYS, *ENTRY_KEYS]) | st.text(max_size=6), inner, max_size=5),
+    max_leaves=25,
+)
+ENTRIES = st.one_of(
+    st.fixed_dictionaries({"seat": JSON_VALUES, "action": JSON_VALUES}),
+    st.fixed_dictionaries({"chance": JSON_VALUES}),
+    st.fixed_dictionaries({"setup": JSON_VALUES}),
+    st.dictionaries(st.sampled_from(ENTRY_KEYS), JSON_VALUES, max_size=4),
+    JSON_VALUES,
+)
+RECORD_LIKE = st.fixed_dictionaries(
+    {},
+    optional={
+        "format": st.sampled_from([1, 2]) | JSON_VALUES,
+        "game": st.sampled_from(hs.games()) | JSON_VALUES,
+        "seats": st.integers(0, 10) | JSON_VALUES,
+        "options": st.just({}) | JSON_VALUES,
+        "seed": st.integers(0, 2**63) | JSON_VALUES,
+        "auto_chance": st.booleans() | JSON_VALUES,
+        "actions": st.lists(ENTRIES, max_size=8) | JSON_VALUES,
+        "seat_names": st.lists(st.text(max_size=5), max_size=4) | JSON_VALUES,
+    },
+)
+
+
+def replays_or_refuses_in_words(record: Any) -> None:
+    """Replaying ``record`` gives a game or a ValueError in words; so does its timeline."""
+    try:
+        game = hs.replay(record)
+    except ValueError as problem:
+        assert str(problem) and "Traceback" not in str(problem)
+        with pytest.raises(ValueError):
+            Timeline(record)
+        return
+    assert isinstance(game, hs.Game)
+    timeline = Timeline(record)
+    for position in {0, timeline.positions - 1}:
+        timeline.step(position, None)
+    timeline.summary()
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(JSON_VALUES, RECORD_LIKE))
+def test_any_json_replays_or_is_refused_in_words(record: Any) -> None:
+    replays_or_refuses_in_words(record)
+
+
+def mutate(record: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
+    """A real record with one thing changed: a field, an entry, or a part of one."""
+    mutated = copy.deepcopy(record)
+    entries = mutated["actions"]
+    kind = data.draw(st.sampled_from(["field", "drop field", "entry", "entry part", "drop entry", "swap",
+                                      "insert", "truncate", "seat", "inside", "inside"]))
+    index = data.draw(st.integers(0, len(entries) - 1))
+    if kind == "field":
+        mutated[data.draw(st.sampled_from(RECORD_KEYS))] = data.draw(JSON_VALUES)
+    elif kind == "drop field":
+        mutated.pop(data.draw(st.sampled_from(RECORD_KEYS)), None)
+    elif kind == "entry":
+        entries[index] = data.draw(ENTRIES)
+    elif kind == "entry part":
+        entry = entries[index]
+        entry[data.draw(st.sampled_from([*entry, *ENTRY_KEYS]))] = data.draw(JSON_VALUES)
+    elif kind == "drop entry":
+        del entries[index]
+    elif kind == "swap":
+        other = data.draw(st.integers(0, len(entries) - 1))
+        entries[index], entries[other] = entries[other], entries[index]
+    elif kind == "insert":
+        entries.insert(index, copy.deepcopy(entries[data.draw(st.integers(0, len(entries) - 1))]))
+    elif kind == "truncate":
+        del entries[index:]
+    elif kind == "inside":
+        replace_inside(entries[index], data)
+    elif "seat" in entries[index]:
+        entries[index]["seat"] = data.draw(st.integers(-1, 9))
+    return mutated
+
+
+def replace_inside(value: Any, data: st.DataObject) -> None:
+    """Replace one value nested somewhere in ``value`` (an action's amount, one die of a roll)."""
+    while True:
+        keys = list(value) if isinstance(value, dict) else list(range(len(value))) if isinstance(
+            value, list) else []
+        if not keys:
+            return
+        key = data.draw(st.sampled_from(keys))
+        if not isinstance(value[key], dict | list) or not value[key] or data.draw(st.booleans()):
+            value[key] = data.draw(JSON_VALUES)
+            return
+        value = value[key]
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.sampled_from(hs.games()), st.data())
+def test_a_real_record_changed_anywhere_replays_or_is_refused_in_words(
+    game_id: str, data: st.DataObject
+) -> None:
+    replays_or_refuses_in_words(mutate(finished_record(game_id), data))
