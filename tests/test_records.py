@@ -9,8 +9,6 @@ engine (``check_record``); what the values mean, the game judges while it replay
 from __future__ import annotations
 
 import copy
-import random
-from functools import cache
 from typing import Any
 
 import pytest
@@ -18,24 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import highstakes as hs
-from highstakes.bots import make_bot, play_out
 from highstakes.engine.game import check_record
 from highstakes.engine.timeline import Timeline
 from highstakes.i18n import use_language
-
-RECORD_KEYS = ["format", "game", "seats", "options", "seed", "auto_chance", "actions", "seat_names"]
-ENTRY_KEYS = ["seat", "action", "chance", "setup"]
-
-
-@cache
-def finished_record(game_id: str) -> dict[str, Any]:
-    """A record of a whole game played by random bots (the options that keep it finite)."""
-    definition = hs.definition(game_id)
-    seats = max(definition.min_seats, min(3, definition.max_seats))
-    game = hs.new_game(game_id, seats=seats, seed=7, options=definition.bounded_options())
-    play_out(game, [make_bot(game_id, "random") for _ in range(seats)], random.Random(7))
-    assert game.is_over
-    return game.record()
+from hostile_records import JSON_VALUES, RECORD_KEYS, RECORD_LIKE, finished_record, mutate
 
 
 def greed_record() -> dict[str, Any]:
@@ -168,39 +152,6 @@ def test_check_record_passes_every_real_record() -> None:
 
 
 # --- whatever a record holds ----------------------------------------------------------------------------
-JSON_ATOMS = (
-    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12)
-    | st.sampled_from([*hs.games(), *RECORD_KEYS, *ENTRY_KEYS, 0, 1, 2, 3, "bank", "keep", "D", "$"])
-)
-JSON_VALUES = st.recursive(
-    JSON_ATOMS,
-    lambda inner: st.lists(inner, max_size=5)
-    | st.dictionaries(st.sampled_from([*RECORD_KEYS, *ENTRY_KEYS]) | st.text(max_size=6), inner, max_size=5),
-    max_leaves=25,
-)
-ENTRIES = st.one_of(
-    st.fixed_dictionaries({"seat": JSON_VALUES, "action": JSON_VALUES}),
-    st.fixed_dictionaries({"chance": JSON_VALUES}),
-    st.fixed_dictionaries({"setup": JSON_VALUES}),
-    st.dictionaries(st.sampled_from(ENTRY_KEYS), JSON_VALUES, max_size=4),
-    JSON_VALUES,
-)
-RECORD_LIKE = st.fixed_dictionaries(
-    {},
-    optional={
-        "format": st.sampled_from([1, 2]) | JSON_VALUES,
-        "game": st.sampled_from(hs.games()) | JSON_VALUES,
-        "seats": st.integers(0, 10) | JSON_VALUES,
-        "options": st.just({}) | JSON_VALUES,
-        "seed": st.integers(0, 2**63) | JSON_VALUES,
-        "auto_chance": st.booleans() | JSON_VALUES,
-        "actions": st.lists(ENTRIES, max_size=8) | JSON_VALUES,
-        "seat_names": st.lists(st.text(max_size=5), max_size=4) | JSON_VALUES,
-    },
-)
-
-
 def replays_or_refuses_in_words(record: Any) -> None:
     """Replaying ``record`` gives a game or a ValueError in words; so does its timeline."""
     try:
@@ -223,50 +174,13 @@ def test_any_json_replays_or_is_refused_in_words(record: Any) -> None:
     replays_or_refuses_in_words(record)
 
 
-def mutate(record: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
-    """A real record with one thing changed: a field, an entry, or a part of one."""
-    mutated = copy.deepcopy(record)
-    entries = mutated["actions"]
-    kind = data.draw(st.sampled_from(["field", "drop field", "entry", "entry part", "drop entry", "swap",
-                                      "insert", "truncate", "seat", "inside", "inside"]))
-    index = data.draw(st.integers(0, len(entries) - 1))
-    if kind == "field":
-        mutated[data.draw(st.sampled_from(RECORD_KEYS))] = data.draw(JSON_VALUES)
-    elif kind == "drop field":
-        mutated.pop(data.draw(st.sampled_from(RECORD_KEYS)), None)
-    elif kind == "entry":
-        entries[index] = data.draw(ENTRIES)
-    elif kind == "entry part":
-        entry = entries[index]
-        entry[data.draw(st.sampled_from([*entry, *ENTRY_KEYS]))] = data.draw(JSON_VALUES)
-    elif kind == "drop entry":
-        del entries[index]
-    elif kind == "swap":
-        other = data.draw(st.integers(0, len(entries) - 1))
-        entries[index], entries[other] = entries[other], entries[index]
-    elif kind == "insert":
-        entries.insert(index, copy.deepcopy(entries[data.draw(st.integers(0, len(entries) - 1))]))
-    elif kind == "truncate":
-        del entries[index:]
-    elif kind == "inside":
-        replace_inside(entries[index], data)
-    elif "seat" in entries[index]:
-        entries[index]["seat"] = data.draw(st.integers(-1, 9))
-    return mutated
-
-
-def replace_inside(value: Any, data: st.DataObject) -> None:
-    """Replace one value nested somewhere in ``value`` (an action's amount, one die of a roll)."""
-    while True:
-        keys = list(value) if isinstance(value, dict) else list(range(len(value))) if isinstance(
-            value, list) else []
-        if not keys:
-            return
-        key = data.draw(st.sampled_from(keys))
-        if not isinstance(value[key], dict | list) or not value[key] or data.draw(st.booleans()):
-            value[key] = data.draw(JSON_VALUES)
-            return
-        value = value[key]
+@pytest.mark.parametrize("field", RECORD_KEYS)
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(game_id=st.sampled_from(hs.games()), value=JSON_VALUES)
+def test_any_field_of_a_real_record_set_to_anything_replays_or_is_refused_in_words(
+    field: str, game_id: str, value: Any
+) -> None:
+    replays_or_refuses_in_words({**finished_record(game_id), field: value})
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
@@ -274,4 +188,4 @@ def replace_inside(value: Any, data: st.DataObject) -> None:
 def test_a_real_record_changed_anywhere_replays_or_is_refused_in_words(
     game_id: str, data: st.DataObject
 ) -> None:
-    replays_or_refuses_in_words(mutate(finished_record(game_id), data))
+    replays_or_refuses_in_words(mutate(finished_record(game_id), data.draw))

@@ -19,13 +19,18 @@ from typing import Any
 import httpx
 import pytest
 
+from highstakes.engine.registry import register, unregister
 from highstakes.server.limits import Limits
+from highstakes.server.storage import Storage
 from highstakes.testing.servers import (
     HOST,
     Client,
     ProcessServer,
     ThreadServer,
+    play_all,
+    stored_record,
 )
+from toy_game import BluffDefinition
 
 TWO = ["human", "human"]
 
@@ -383,3 +388,115 @@ def test_a_request_head_without_end_is_cut_off(server: ThreadServer) -> None:
         answer = closed_by_server(probe, 5.0)
     assert answer is not None and answer.startswith(b"HTTP/1.1 431"), answer
     assert server.request("GET", "/healthz").status_code == 200
+
+
+# --- a stored room that no longer replays ---------------------------------------------------------------
+def corrupt_entry(database_url: str, room: str, index: int, text: str, game_number: int = 1) -> None:
+    """Write ``text`` as the stored entry ``index`` of the room's game, as a change of the game's
+    rules, a faulty migration or a hand edit might leave it."""
+    from sqlalchemy import update
+
+    from highstakes.server.storage import actions_table
+
+    storage = Storage(database_url)
+    try:
+        with storage.engine.begin() as connection:
+            changed = connection.execute(
+                update(actions_table).where(actions_table.c.room_id == room)
+                .where(actions_table.c.game_number == game_number).where(actions_table.c.idx == index)
+                .values(entry=text)
+            )
+            assert changed.rowcount == 1
+    finally:
+        storage.close()
+
+
+def played_room(server: ThreadServer) -> tuple[str, int]:
+    """A Greed room with a few moves made; its id and how many entries its log holds."""
+    room, tokens = started_room(server)
+    clients = [server.client(room, token) for token in tokens]
+    try:
+        play_all(clients, seed=5, stop=lambda state: state["version"] >= 3)
+    finally:
+        for client in clients:
+            client.close()
+    return room, len(stored_record(server.database_url, room)["actions"])
+
+
+@pytest.mark.parametrize("corruption", ["illegal move", "not json"])
+def test_a_stored_room_that_no_longer_replays_is_gone_in_words_logged_once(
+    database_url: str, corruption: str,
+) -> None:
+    with ThreadServer(database_url) as server:
+        room, entries = played_room(server)
+    last_decision = max(index for index, entry in enumerate(stored_record(database_url, room)["actions"])
+                        if "seat" in entry)
+    text = '{"seat": 0, "action": {"keep": ["X"]}}' if corruption == "illegal move" else '{"seat": 0, "act'
+    corrupt_entry(database_url, room, last_decision, text)
+    assert entries > last_decision
+
+    with ThreadServer(database_url) as server:  # a new server: the room is read from the database
+        with server.http() as http:
+            for attempt in range(10):
+                summary = http.get(f"/api/rooms/{room}")
+                assert summary.status_code == 410 and error_code(summary) == "unreadable_room", summary.text
+                message = summary.json()["error"]["message"]
+                assert "can no longer be opened" in message, message
+                page = http.get(f"/r/{room}")
+                assert page.status_code == 410 and "text/html" in page.headers["content-type"]
+                joined = http.post(f"/api/rooms/{room}/join", json={"name": f"Eve{attempt}"})
+                assert joined.status_code == 410 and error_code(joined) == "unreadable_room"
+            spanish = http.get(f"/api/rooms/{room}", headers={"Accept-Language": "es"})
+            assert spanish.status_code == 410 and spanish.json()["error"]["message"] != message
+        with Client(server.ws_url(room)) as socket:
+            refusal = socket.recv()
+            assert refusal["type"] == "error" and refusal["code"] == "unreadable_room", refusal
+            assert refusal["message"] == message
+            assert socket.closed_with() == 4410
+        # Another room of the same database is served as ever.
+        healthy, _tokens = started_room(server)
+        assert server.summary(healthy)["status"] == "playing"
+    log = server.logs.lines
+    assert "Traceback" not in server.logs.text and "Exception" not in server.logs.text, log
+    mentions = [line for line in log if room in line]
+    assert len(mentions) == 1 and mentions[0].startswith("WARNING highstakes.server"), log
+
+
+def test_a_finished_games_record_that_cannot_be_read_is_gone_in_words(database_url: str) -> None:
+    with ThreadServer(database_url) as server:
+        room, tokens = started_room(server, seats=TWO)
+        clients = [server.client(room, token) for token in tokens]
+        try:
+            play_all(clients, seed=3)
+            clients[0].send({"type": "rematch"})
+            clients[0].recv_until(lambda message: message["type"] == "state" and message["game_number"] == 2)
+        finally:
+            for client in clients:
+                client.close()
+        corrupt_entry(database_url, room, 1, '{"seat": 0, "act', game_number=1)
+        with server.http() as http:
+            for _attempt in range(3):
+                record = http.get(f"/api/rooms/{room}/games/1/record")
+                assert record.status_code == 410 and error_code(record) == "unreadable_game", record.text
+        assert server.summary(room)["game_number"] == 2  # the room itself plays on
+    assert "Traceback" not in server.logs.text, server.logs.text[:3000]
+
+
+def test_a_record_that_makes_its_games_own_code_fail_is_refused_not_a_server_error(sqlite_url: str) -> None:
+    """The engine refuses malformed records in words; a game whose code fails on one (here, the
+    toy game's refusal raises KeyError) is still the record's refusal, logged once a minute."""
+    game = register(BluffDefinition("crashing_refusal"))
+    try:
+        decision = {"seat": 0, "action": {"say": "doubt"}}  # a word only seat 2 may say
+        record = {"game": game.id, "seats": 2, "seed": 1, "actions": [decision]}
+        with ThreadServer(sqlite_url) as server, server.http() as http:
+            for _attempt in range(5):
+                refused = http.post("/api/replay", json={"record": record})
+                assert refused.status_code == 400 and error_code(refused) == "bad_record", refused.text
+                assert refused.json()["error"]["message"] == (
+                    "this record cannot be replayed: its game could not read it")
+    finally:
+        unregister(game.id)
+    assert "Traceback" not in server.logs.text, server.logs.text[:3000]
+    failures = [line for line in server.logs.lines if "made its game fail" in line]
+    assert len(failures) == 1 and failures[0].startswith("WARNING highstakes.server"), server.logs.lines

@@ -13,14 +13,21 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from websockets.exceptions import InvalidStatus
 
 import highstakes as hs
+from highstakes.i18n import LANGUAGES
 from highstakes.server.limits import Limits
 from highstakes.testing.servers import TEST_LIMITS, Client, ThreadServer
+from hostile_records import JSON_VALUES, RECORD_LIKE, finished_record, mostly, mutate
 
 SEED = 20260301
 MESSAGES_PER_GAME = 3_000
@@ -246,3 +253,56 @@ def test_an_over_long_message_is_refused_and_the_connection_stays(server: Thread
         spectator.send(json.dumps({"type": "ping", "pad": "x" * size}))
         spectator.error("too_large")
         assert spectator.barrier() == []
+
+
+# --- records posted to be replayed -----------------------------------------------------------------
+REPLAY_EXAMPLES = 200  # each a round trip to a worker process: bounded, whatever the profile
+
+
+@pytest.fixture(scope="module")
+def replay_http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    """One server for the whole fuzz of ``POST /api/replay``; its log must stay free of tracebacks."""
+    database = Path(tmp_path_factory.mktemp("replays")) / "rooms.db"
+    with ThreadServer(f"sqlite:///{database}", limits=LIFTED) as server, server.http() as http:
+        yield http
+    log = server.logs.text
+    assert "Traceback" not in log and "Exception" not in log, log[:5000]
+    assert not [line for line in server.logs.lines if line.startswith(("ERROR", "CRITICAL"))], log[:5000]
+
+
+@st.composite
+def replay_bodies(draw: st.DrawFn) -> Any:
+    """What a stranger may post to /api/replay: any record, a real one changed anywhere, any position."""
+    if draw(st.integers(0, 3)) < 3:  # mostly a real record changed somewhere, else anything
+        record = mutate(finished_record(draw(st.sampled_from(hs.games()))), draw)
+    else:
+        record = draw(RECORD_LIKE | JSON_VALUES)
+    body: dict[str, Any] = {"record": record}
+    for key in ("position", "seat"):
+        if draw(st.booleans()):
+            body[key] = draw(mostly(st.integers(-2, 40), JSON_VALUES))
+    return draw(mostly(st.just(body), JSON_VALUES))
+
+
+#: What the stranger sent: options that are not an object, and a chance outcome that names a seat.
+FIRST_ROLL = {"chance": ["$", "$", "G", "R", "Eb", "Em"]}
+GREED = {"format": 2, "game": "greed", "seats": 2, "seed": 1, "auto_chance": True, "actions": [FIRST_ROLL]}
+
+
+@settings(max_examples=REPLAY_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=replay_bodies(), language=st.sampled_from(LANGUAGES))
+@example(body={"record": {**GREED, "options": 5}}, language="en")
+@example(body={"record": {**GREED, "options": [1, 2]}}, language="es")
+@example(body={"record": {**GREED, "options": 1e30}}, language="it")
+@example(body={"record": {**GREED, "options": "abc"}}, language="uz")
+@example(body={"record": {**GREED, "actions": [{**FIRST_ROLL, "seat": 0}]}}, language="en")
+def test_any_record_posted_for_replay_is_replayed_or_refused_in_words_never_a_server_error(
+    replay_http: httpx.Client, body: Any, language: str,
+) -> None:
+    headers = {"Accept-Language": language, "Content-Type": "application/json"}
+    response = replay_http.post("/api/replay", content=json.dumps(body), headers=headers)
+    assert response.status_code == 200 or 400 <= response.status_code < 500, response.text
+    if response.status_code != 200:
+        error = response.json()["error"]
+        assert error["code"] in ("bad_request", "bad_record", "bad_json"), error
+        assert error["message"] and "Traceback" not in error["message"], error

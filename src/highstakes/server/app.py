@@ -13,6 +13,7 @@ import re
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
 from importlib.resources import files
 from typing import Any
 from urllib.parse import parse_qs
@@ -33,6 +34,7 @@ from highstakes.i18n.export import browser_catalog
 from highstakes.server import language as languages
 from highstakes.server import wire
 from highstakes.server.compute import Busy
+from highstakes.server.faults import LogOnce
 from highstakes.server.limits import AddressBuckets, Counter, Limits, TokenBucket
 from highstakes.server.rooms import Room, RoomError, RoomManager
 from highstakes.server.security import Access, Guard
@@ -47,6 +49,7 @@ MAX_RECORD_BYTES = 1024 * 1024
 CATALOG_MAX_AGE = 3600
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_ROOM = 4404
+CLOSE_GONE = 4410  # the room's stored game can no longer be read
 CLOSE_LIMIT = 4429  # a limit refused the connection: try again later
 CLOSE_TOO_SLOW = 4408  # the client stopped reading its messages
 SEND_TIMEOUT = 5.0  # seconds a connection may take to take one message before it is dropped
@@ -160,6 +163,7 @@ def create_app(
     messages = AddressBuckets(limits.address_messages_per_second)
     sockets = Counter()
     live: set[SocketConnection] = set()
+    faults = LogOnce(log)  # what strangers can cause again and again: a line a minute at most
 
     async def sweep_forever() -> None:
         while True:
@@ -248,7 +252,11 @@ def create_app(
             return Response(refusal + "\n", status_code=429, media_type="text/plain")
         try:
             await manager.get(request.path_params["room"])
-        except RoomError:
+        except RoomError as error:
+            if error.status == 410:
+                # A room whose stored game no longer replays: the room page says why, in the
+                # reader's language, from what the API answers.
+                return FileResponse(str(_static("room.html")), status_code=410)
             # A mistyped or forgotten link: the site's own page, with the way back to the lobby.
             return FileResponse(str(_static("not-found.html")), status_code=404)
         return FileResponse(str(_static("room.html")))
@@ -338,8 +346,15 @@ def create_app(
         try:
             # Replayed in a worker process, its words in the request's language.
             answer = await manager.compute.replay(body["record"], position, seat, get_language())
-        except Busy:
+        except (Busy, BrokenProcessPool):
             raise RoomError("busy", _("the server is busy; try again in a moment"), 503) from None
+        except Exception as fault:
+            # The engine refuses any malformed record in words (ValueError): this is a game's own
+            # code failing on a record nobody played. Still the record's refusal, never a server
+            # error, and one line a minute in the log, whoever sends such records.
+            faults.warning("replay", "a record sent for replay made its game fail: %r", fault)
+            refusal = _("this record cannot be replayed: its game could not read it")
+            raise RoomError("bad_record", refusal) from None
         if "error" in answer:
             raise RoomError("bad_record", str(answer["error"]))
         return wire.JSONAnswer(answer)
@@ -362,7 +377,7 @@ def create_app(
         async def refuse(error: RoomError, close_code: int) -> None:
             await send({"type": "websocket.accept"})
             await send({"type": "websocket.send", "text": wire.dumps(error.to_json())})
-            await send({"type": "websocket.close", "code": close_code})
+            await send({"type": "websocket.close", "code": close_code, "reason": close_reason(error.message)})
 
         if not requests.allow(address):  # a connection costs like a request (it may read a room)
             error = RoomError("rate_limited", _("too many connections at once; slow down"), 429)
@@ -389,7 +404,7 @@ def create_app(
             token = _query_value(scope, "token")
             seat = room.seat_for_token(token)
         except RoomError as error:
-            await refuse(error, CLOSE_NO_ROOM if error.status == 404 else CLOSE_BAD_TOKEN)
+            await refuse(error, {404: CLOSE_NO_ROOM, 410: CLOSE_GONE}.get(error.status, CLOSE_BAD_TOKEN))
             return
         await send({"type": "websocket.accept"})
         connection = SocketConnection(send, seat, address, language)
@@ -494,6 +509,15 @@ def create_app(
 
 
 SOCKET_PATH = re.compile(r"/ws/([^/]+)")
+MAX_CLOSE_REASON = 123  # bytes of UTF-8 a WebSocket close frame has room for
+
+
+def close_reason(message: str) -> str:
+    """A refusal's words as a close frame's reason: whole characters, cut short to fit."""
+    encoded = message.encode()
+    if len(encoded) <= MAX_CLOSE_REASON:
+        return message
+    return encoded[: MAX_CLOSE_REASON - 3].decode(errors="ignore") + "…"
 MAX_PING_ID = 64  # characters of a text
 MAX_PING_ID_DIGITS = 15  # of a whole number: exact in every client's numbers, JavaScript's too
 
