@@ -30,6 +30,7 @@ from highstakes.testing.servers import (
     play_all,
     stored_record,
 )
+from hostile_records import finished_record
 from toy_game import BluffDefinition
 
 TWO = ["human", "human"]
@@ -500,3 +501,44 @@ def test_a_record_that_makes_its_games_own_code_fail_is_refused_not_a_server_err
     assert "Traceback" not in server.logs.text, server.logs.text[:3000]
     failures = [line for line in server.logs.lines if "made its game fail" in line]
     assert len(failures) == 1 and failures[0].startswith("WARNING highstakes.server"), server.logs.lines
+
+
+# --- a large body in the same write as its head -------------------------------------------------------
+def post_in_one_write(port: int, path: str, body: bytes, split: int = 0) -> bytes:
+    """The whole answer to a POST whose head and body leave in one write (as a browser's may);
+    with ``split``, the head's last ``split`` bytes leave with the body, a moment after the rest."""
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
+    with socket.create_connection((HOST, port), timeout=30) as probe:
+        probe.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        first, last = head[: len(head) - split], head[len(head) - split:]
+        if split:
+            probe.sendall(first)
+            time.sleep(0.2)  # read by the server on its own
+            probe.sendall(last + body)
+        else:
+            probe.sendall(head + body)
+        answer = closed_by_server(probe, 30.0)
+    assert answer is not None, "the server kept the connection open"
+    return answer
+
+
+@pytest.mark.parametrize(("size", "split"), [
+    (70 * 1024, 0), (1000 * 1024, 0), (200 * 1024, 1), (200 * 1024, 3),
+])
+def test_a_large_body_sent_with_its_head_counts_as_a_body_not_a_head(
+    server: ThreadServer, size: int, split: int,
+) -> None:
+    """The replay page posts whole records: up to 1 MiB, beyond the head's 64 KiB. The blank line
+    that ends the head may itself be split between two writes."""
+    record = json.dumps({"record": finished_record("greed")}).encode()
+    body = record + b" " * (size - len(record))  # the same record, spaced out to the size
+    answer = post_in_one_write(server.port, "/api/replay", body, split)
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:300]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["game"] == "greed"
+
+
+def test_a_body_over_a_mebibyte_is_refused_as_too_large_not_as_a_head(server: ThreadServer) -> None:
+    answer = post_in_one_write(server.port, "/api/replay", b" " * (1024 * 1024 + 1))
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "too_large"

@@ -7,8 +7,9 @@ uvicorn's own (httptools or h11 for HTTP, websockets for WebSockets) to add
 
 - a **request timeout**: the head of every request must arrive within ``request_timeout``
   seconds of its first byte (or of the connection), and within 64 KiB; otherwise the server
-  answers 408 (or 431) and closes the connection. Idle keep-alive connections close after
-  5 s (uvicorn's own rule).
+  answers 408 (or 431) and closes the connection. Only the head's own bytes count, up to the
+  blank line that ends it: a body sent in the same write is the application's to limit (1 MiB
+  for a record to replay). Idle keep-alive connections close after 5 s (uvicorn's own rule).
 - a cap on the **connections one address holds** (HTTP and WebSocket together); one more is
   answered 429 ``too_many_connections`` and closed at once. Addresses of trusted proxies
   (``--forwarded-allow-ips``) are not capped here: the application caps the WebSockets of
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,7 +34,8 @@ from highstakes.server import wire
 from highstakes.server.limits import Counter, Limits
 from highstakes.server.security import hide_tokens_in
 
-MAX_HEAD_BYTES = 64 * 1024  # a request's line and headers
+MAX_HEAD_BYTES = 64 * 1024  # a request's line and headers (its body has the application's limits)
+HEAD_END = re.compile(rb"\r?\n\r?\n")  # the blank line after the headers
 MAX_WEBSOCKET_MESSAGE = 64 * 1024  # frames beyond the server's 16 KiB message limit are cut off earlier
 PING_SECONDS = 20.0  # WebSocket keep-alive pings, and how long a pong may take
 
@@ -98,6 +101,7 @@ def guarded_protocols(
             self._counted: str | None = None
             self._timer: asyncio.TimerHandle | None = None
             self._head_bytes = 0
+            self._head_tail = b""  # the last bytes of the head so far, for an end split across writes
             self._refused = False
             peer = self.client[0] if self.client else ""
             if peer not in trusted:
@@ -130,7 +134,9 @@ def guarded_protocols(
             if self._refused:
                 return
             if self._timer is not None:  # a head is on its way: it may not grow without end
-                self._head_bytes += len(data)
+                # Only the head's bytes count: a client may send its body in the same write (the
+                # replay page posts records of up to a mebibyte), and the body has its own limit.
+                self._head_bytes += self._head_part(data)
                 if self._head_bytes > MAX_HEAD_BYTES:
                     self._refuse(too_long)
                     return
@@ -144,7 +150,15 @@ def guarded_protocols(
                 self._disarm()  # a request's head arrived
             elif (self.cycle is None or self.cycle.response_complete) and self._timer is None:
                 self._arm()  # the start of the next request's head
-                self._head_bytes = len(data)
+                self._head_bytes = self._head_part(data)
+
+        def _head_part(self, data: bytes) -> int:
+            """How many of ``data``'s bytes belong to the head on its way: up to the blank line
+            that ends it (which may have begun in the last write), else all of them."""
+            seen = self._head_tail + data
+            end = HEAD_END.search(seen)
+            self._head_tail = seen[-3:]
+            return len(data) if end is None else max(0, end.end() - (len(seen) - len(data)))
 
         def _uncount(self) -> None:
             if self._counted is not None:
@@ -155,6 +169,7 @@ def guarded_protocols(
             if self._timer is None and not self.transport.is_closing():
                 self._timer = self.loop.call_later(limits.request_timeout, self._time_out)
                 self._head_bytes = 0
+                self._head_tail = b""
 
         def _disarm(self) -> None:
             if self._timer is not None:
