@@ -542,3 +542,48 @@ def test_a_body_over_a_mebibyte_is_refused_as_too_large_not_as_a_head(server: Th
     answer = post_in_one_write(server.port, "/api/replay", b" " * (1024 * 1024 + 1))
     assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
     assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "too_large"
+
+
+# --- invalid UTF-8 in a text frame ----------------------------------------------------------------------
+INVALID_UTF8 = b'{"type": "ping", "x": "\xff\xfe"}'
+
+
+@pytest.mark.parametrize("fragmented", [False, True])
+def test_text_frames_of_invalid_utf8_close_with_1007_and_log_one_line_not_a_flood(
+    sqlite_url: str, fragmented: bool,
+) -> None:
+    limits = Limits(rooms_per_minute=1000, requests_per_second=1000, connections_per_address=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server:
+        room = server.create_room(TWO)
+        for _attempt in range(25):
+            with server.client(room) as stranger:
+                message = [INVALID_UTF8[:-3], INVALID_UTF8[-3:]] if fragmented else INVALID_UTF8
+                stranger.connection.send(message, text=True)  # in one frame, or in two
+                assert stranger.closed_with() == 1007
+        with server.client(room) as spectator:  # the server is fine
+            # A character split between two fragments is UTF-8 all the same.
+            spectator.connection.send([b'{"type": "ping", "id": "\xc3', b'\xa9"}'], text=True)
+            assert spectator.recv() == {"type": "pong", "id": "\u00e9"}
+    log = server.logs.text
+    assert "Traceback" not in log and "Exception" not in log, log[:3000]
+    lines = [line for line in server.logs.lines if "UTF-8" in line]
+    assert len(lines) == 1 and lines[0].startswith("WARNING"), server.logs.lines
+    assert HOST in lines[0], lines[0]  # who sent it
+
+
+def test_a_fault_logged_once_a_period_says_how_many_were_left_out(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    from highstakes.server.faults import LogOnce
+
+    faults = LogOnce(logging.getLogger("highstakes.server"), period=0.3)
+    with caplog.at_level(logging.WARNING, logger="highstakes.server"):
+        written = [faults.warning("10.0.0.1", "%s sent garbage", "10.0.0.1") for _ in range(5)]
+        assert faults.warning("10.0.0.2", "%s sent garbage", "10.0.0.2")  # another address: its own line
+        time.sleep(0.35)
+        assert faults.warning("10.0.0.1", "%s sent garbage", "10.0.0.1")
+    assert written == [True, False, False, False, False]
+    assert [record.getMessage() for record in caplog.records] == [
+        "10.0.0.1 sent garbage", "10.0.0.2 sent garbage",
+        "10.0.0.1 sent garbage (and 4 more like it since the last line, not logged)",
+    ]

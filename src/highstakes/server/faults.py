@@ -45,8 +45,8 @@ class LogOnce:
             return False
         left_out = 0 if last is None else last[1]
         if left_out:
-            message += " (and %d more like it, not logged, in the %d seconds before)"
-            args = (*args, left_out, round(self.period))
+            message += " (and %d more like it since the last line, not logged)"
+            args = (*args, left_out)
         self.logger.warning(message, *args)
         self._last[key] = (now, 0)
         self._last.move_to_end(key)

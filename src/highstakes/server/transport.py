@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -31,6 +32,7 @@ import uvicorn
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from highstakes.server import wire
+from highstakes.server.faults import LogOnce
 from highstakes.server.limits import Counter, Limits
 from highstakes.server.security import hide_tokens_in
 
@@ -38,6 +40,8 @@ MAX_HEAD_BYTES = 64 * 1024  # a request's line and headers (its body has the app
 HEAD_END = re.compile(rb"\r?\n\r?\n")  # the blank line after the headers
 MAX_WEBSOCKET_MESSAGE = 64 * 1024  # frames beyond the server's 16 KiB message limit are cut off earlier
 PING_SECONDS = 20.0  # WebSocket keep-alive pings, and how long a pong may take
+
+log = logging.getLogger("highstakes.server")
 
 
 def _base_http_protocol() -> type[asyncio.Protocol]:
@@ -48,6 +52,15 @@ def _base_http_protocol() -> type[asyncio.Protocol]:
 
         return H11Protocol
     return HttpToolsProtocol
+
+
+def _utf8(frames: Sequence[bytes]) -> bool:
+    """Whether a text message's frames, together, are UTF-8 (a character may span two frames)."""
+    try:
+        (frames[0] if len(frames) == 1 else b"".join(frames)).decode()
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _refusal(status: str, code: str, message: str) -> bytes:
@@ -94,6 +107,7 @@ def guarded_protocols(
         f"a request's head is limited to {MAX_HEAD_BYTES} bytes",
     )
     http_base: Any = _base_http_protocol()
+    invalid_text = LogOnce(log)  # a stranger may send it on every connection
 
     class GuardedHTTP(http_base):  # type: ignore[misc, valid-type]
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -192,6 +206,19 @@ def guarded_protocols(
             if peer not in trusted:
                 counts.add(peer)  # admitted already, as an HTTP connection
                 self._counted = peer
+
+        def send_receive_event_to_app(self) -> None:
+            """A text message that is not UTF-8 closes the connection with 1007, as uvicorn does,
+            but logs one line a minute per address instead of an error with a traceback each."""
+            if self.curr_msg_data_type == "text" and not self.close_sent and not _utf8(self.frames):
+                self.frames = []
+                peer = self.client[0] if self.client else "?"
+                invalid_text.warning(
+                    peer, "%s sent a WebSocket text message that is not UTF-8; closed with 1007", peer)
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            super().send_receive_event_to_app()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._counted is not None:
