@@ -587,3 +587,28 @@ def test_a_fault_logged_once_a_period_says_how_many_were_left_out(caplog: pytest
         "10.0.0.1 sent garbage", "10.0.0.2 sent garbage",
         "10.0.0.1 sent garbage (and 4 more like it since the last line, not logged)",
     ]
+
+
+# --- the browser's catalogs: 188 KB each ---------------------------------------------------------------
+def test_a_catalog_fetched_again_with_its_etag_costs_a_304(server: ThreadServer) -> None:
+    with server.http() as http:
+        first = http.get("/i18n/es.json")
+        assert first.status_code == 200 and len(first.content) > 10_000
+        tag = first.headers["etag"]
+        assert tag.startswith('"') and tag.endswith('"') and "max-age" in first.headers["cache-control"]
+        again = http.get("/i18n/es.json", headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+        assert http.get("/i18n/es.json", headers={"If-None-Match": f'W/{tag}, "other"'}).status_code == 304
+        assert http.get("/i18n/es.json", headers={"If-None-Match": '"other"'}).content == first.content
+        italian = http.get("/i18n/it.json", headers={"If-None-Match": tag})  # another language's tag
+        assert italian.status_code == 200 and italian.headers["etag"] != tag
+        for answer in (first, again, italian):
+            assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_catalogs_are_rate_limited_like_other_costly_requests(sqlite_url: str) -> None:
+    limits = Limits(requests_per_second=5, rooms_per_minute=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server, server.http() as http:
+        statuses = [http.get("/i18n/uz.json").status_code for _ in range(30)]
+    assert statuses.count(200) >= 5 and statuses.count(429) >= 10, statuses
+    assert set(statuses) == {200, 429}

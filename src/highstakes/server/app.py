@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 import time
@@ -269,22 +270,40 @@ def create_app(
             return Response(refusal + "\n", status_code=404, media_type="text/plain")
         return FileResponse(str(path), media_type="text/javascript")
 
+    catalogs: dict[str, tuple[bytes, str]] = {}  # language -> (the encoded catalog, its ETag)
+
+    def encoded_catalog(language: str) -> tuple[bytes, str]:
+        """A language's catalogs encoded once (they change only with a new version), and their tag."""
+        if language not in catalogs:
+            domains = [definition(game_id).words() for game_id in hs.games()]
+            body = wire.dumps_bytes(
+                browser_catalog(language, [domain for domain in domains if domain.domain != "highstakes"]))
+            catalogs[language] = body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        return catalogs[language]
+
     async def catalog(request: Request) -> Response:
-        """The browser's catalogs in one language: the platform's words and every game's."""
+        """The browser's catalogs in one language: the platform's words and every game's.
+
+        Some 190 KB each: limited per address like the API, and answered ``304`` with no body to
+        a browser that sends back the ETag of the copy it has."""
         asked = request.path_params["language"]
-        try:
-            language = check_language(asked)
-        except UnknownLanguage:
-            language = None
-        if language is None or asked != language:
-            with use_language(languages.of_scope(request.scope)):
+        with use_language(languages.of_scope(request.scope)):
+            if not requests.allow(client_address(request.scope)):
+                return _error(RoomError("rate_limited", _("too many requests; slow down"), 429))
+            try:
+                language = check_language(asked)
+            except UnknownLanguage:
+                language = None
+            if language is None or asked != language:
                 reason = _("no catalog for the language {language}; available: {languages}").format(
                     language=repr(asked), languages=", ".join(LANGUAGES))
-            return _error(RoomError("unknown_language", reason, 404))
-        domains = [definition(game_id).words() for game_id in hs.games()]
-        body = browser_catalog(language, [domain for domain in domains if domain.domain != "highstakes"])
-        return wire.JSONAnswer(body, headers={"cache-control": f"public, max-age={CATALOG_MAX_AGE}",
-                                              "content-language": language})
+                return _error(RoomError("unknown_language", reason, 404))
+        body, tag = encoded_catalog(language)
+        headers = {"cache-control": f"public, max-age={CATALOG_MAX_AGE}", "content-language": language,
+                   "etag": tag}
+        if {tag, "*"} & _tags(request.headers.get("if-none-match", "")):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     # --- the API ---------------------------------------------------------------------------------
     @api
@@ -558,6 +577,11 @@ class ServerApp:
             await self.socket(scope, receive, send)
             return
         await self.http(scope, receive, send)
+
+
+def _tags(if_none_match: str) -> set[str]:
+    """The entity tags an ``If-None-Match`` header names, weak ones (``W/"..."``) as strong."""
+    return {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
 
 
 def _query_value(scope: Scope, name: str) -> str | None:
