@@ -6,6 +6,7 @@ cross-site request) and shows that it now holds; docs/server.md describes the li
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -612,3 +613,47 @@ def test_catalogs_are_rate_limited_like_other_costly_requests(sqlite_url: str) -
         statuses = [http.get("/i18n/uz.json").status_code for _ in range(30)]
     assert statuses.count(200) >= 5 and statuses.count(429) >= 10, statuses
     assert set(statuses) == {200, 429}
+
+
+# --- refusals below the application carry the same headers -------------------------------------------
+def answer_headers(answer: bytes) -> dict[str, str]:
+    head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")[1:]
+    return {name.lower(): value.strip() for name, _colon, value in (line.partition(":") for line in head)}
+
+
+def refusal_below_the_application(server: ThreadServer, kind: str) -> bytes:
+    """A 431 (a head without end), 408 (a head too slow) or 429 (one connection too many)."""
+    if kind == "431":
+        with socket.create_connection((HOST, server.port), timeout=10) as probe:
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # closed already
+                probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + b"x" * 70_000)
+            answer = closed_by_server(probe, 5.0)
+    elif kind == "408":
+        with half_sent_request(server.port) as probe:
+            answer = closed_by_server(probe, 5.0)
+    else:
+        held = [half_sent_request(server.port) for _ in range(server.limits.connections_per_address)]
+        try:
+            with socket.create_connection((HOST, server.port), timeout=10) as probe:
+                answer = closed_by_server(probe, 5.0)
+        finally:
+            for probe in held:
+                probe.close()
+    assert answer is not None and answer.startswith(f"HTTP/1.1 {kind}".encode()), answer
+    return answer
+
+
+@pytest.mark.parametrize("kind", ["431", "408", "429"])
+def test_refusals_made_below_the_application_carry_the_security_headers(sqlite_url: str, kind: str) -> None:
+    limits = Limits(request_timeout=1.0, connections_per_address=4, rooms_per_minute=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server:
+        headers = answer_headers(refusal_below_the_application(server, kind))
+        # The very headers the application's own answers carry.
+        expected = {name: value for name, value in server.request("GET", "/healthz").headers.items()
+                    if name in ("x-frame-options", "x-content-type-options", "referrer-policy",
+                                "cross-origin-opener-policy", "cross-origin-resource-policy")}
+    assert len(expected) == 5
+    for name, value in expected.items():
+        assert headers.get(name) == value, (name, headers)
+    policy = headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, policy

@@ -114,11 +114,16 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def security_headers(host: str) -> list[tuple[bytes, bytes]]:
-    """The headers of every answer; ``host`` (already checked) names the WebSocket's address."""
+def security_headers(host: str | None) -> list[tuple[bytes, bytes]]:
+    """The headers of every answer; ``host`` (already checked) names the WebSocket's address.
+
+    None for an answer made before the request's head was read (``transport``'s refusals): no
+    WebSocket address is named then, and everything else is the same.
+    """
+    sockets = "" if host is None else f" ws://{host} wss://{host}"
     policy = (
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-        f"connect-src 'self' ws://{host} wss://{host}; font-src 'self'; object-src 'none'; base-uri 'none'; "
+        f"connect-src 'self'{sockets}; font-src 'self'; object-src 'none'; base-uri 'none'; "
         "form-action 'self'; frame-ancestors 'none'"
     )
     return [
@@ -173,9 +178,9 @@ class Guard:
                       host: str) -> None:
         body = wire.dumps_bytes({"error": {"code": code, "message": message}})
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        headers += security_headers(host or None)
         if scope["type"] == "http":
-            await send({"type": "http.response.start", "status": status,
-                        "headers": [*headers, *security_headers(host or "localhost")]})
+            await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": body})
             return
         await receive()  # websocket.connect

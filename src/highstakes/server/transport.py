@@ -34,7 +34,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from highstakes.server import wire
 from highstakes.server.faults import LogOnce
 from highstakes.server.limits import Counter, Limits
-from highstakes.server.security import hide_tokens_in
+from highstakes.server.security import hide_tokens_in, security_headers
 
 MAX_HEAD_BYTES = 64 * 1024  # a request's line and headers (its body has the application's limits)
 HEAD_END = re.compile(rb"\r?\n\r?\n")  # the blank line after the headers
@@ -64,10 +64,13 @@ def _utf8(frames: Sequence[bytes]) -> bool:
 
 
 def _refusal(status: str, code: str, message: str) -> bytes:
+    """A whole answer, written before the request's head is read: with the headers every answer
+    of the server carries (``security.security_headers``)."""
     body = wire.dumps_bytes({"error": {"code": code, "message": message}})
+    secure = "".join(f"{name.decode()}: {value.decode()}\r\n" for name, value in security_headers(None))
     head = (
         f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
-        "connection: close\r\n\r\n"
+        f"{secure}connection: close\r\n\r\n"
     )
     return head.encode("latin-1") + body
 
