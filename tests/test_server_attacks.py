@@ -657,3 +657,54 @@ def test_refusals_made_below_the_application_carry_the_security_headers(sqlite_u
         assert headers.get(name) == value, (name, headers)
     policy = headers["content-security-policy"]
     assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, policy
+
+
+# --- a seat token however its name is written ------------------------------------------------------------
+SECRET = "s3cr3t-T0ken_value"
+
+
+@pytest.mark.parametrize("text", [
+    f"/ws/room1?token={SECRET}",
+    f"/ws/room1?tok%65n={SECRET}",
+    f"/ws/room1?%74oken={SECRET}",
+    f"/ws/room1?%74%6F%6B%65%6E={SECRET}",
+    f"/ws/room1?%2574oken={SECRET}",
+    f"/ws/room1?TOKEN={SECRET}",
+    f"/ws/room1?ToKeN={SECRET}&lang=es",
+    f"/ws/room1?lang=es;token={SECRET}",
+    f"/ws/room1?lang=es&token%3D{SECRET}",
+    f"/ws/room1%3Ftoken%3D{SECRET}",
+    f"/ws/room1%3ftok%65n%3d{SECRET}",
+    f'127.0.0.1:5000 - "WebSocket /ws/room1?lang=es&tok%65n={SECRET}" [accepted]',
+])
+def test_a_token_is_hidden_however_its_name_is_written(text: str) -> None:
+    from highstakes.server.security import hide_tokens
+
+    hidden = hide_tokens(text)
+    assert SECRET not in hidden and SECRET[:6] not in hidden, hidden
+    assert "room1" in hidden and "…" in hidden
+    assert hide_tokens(hidden) == hidden
+
+
+def test_what_is_not_a_token_stays_in_the_log() -> None:
+    from highstakes.server.security import hide_tokens
+
+    for text in ["/ws/room1?lang=es", '"GET /api/rooms/room1 HTTP/1.1" 200', "/r/tokens-room", "token"]:
+        assert hide_tokens(text) == text
+
+
+def test_a_token_whose_name_is_encoded_never_reaches_the_log(sqlite_url: str) -> None:
+    with ThreadServer(sqlite_url, log_level="info") as server:
+        room, tokens = started_room(server)
+        base = f"ws://{HOST}:{server.port}/ws/{room}"
+        # The server reads a name however it is encoded: each of these plays seat 1.
+        for query in (f"?tok%65n={tokens[0]}", f"?%74oken={tokens[0]}", f"?lang=es&%74%6f%6b%65%6e={tokens[0]}"):
+            with Client(base + query) as client:
+                assert client.recv()["seat"] == 0
+        for stray in (f"?TOKEN={tokens[1]}", f"?lang=es;token={tokens[1]}", f"%3Ftoken%3D{tokens[1]}"):
+            with contextlib.suppress(Exception), Client(base + stray) as client:
+                client.recv()
+    log = server.logs.text
+    assert f"/ws/{room}" in log, "the log at info shows the connections"
+    for token in tokens:
+        assert token not in log and token[:8] not in log, log
