@@ -698,7 +698,8 @@ def test_a_token_whose_name_is_encoded_never_reaches_the_log(sqlite_url: str) ->
         room, tokens = started_room(server)
         base = f"ws://{HOST}:{server.port}/ws/{room}"
         # The server reads a name however it is encoded: each of these plays seat 1.
-        for query in (f"?tok%65n={tokens[0]}", f"?%74oken={tokens[0]}", f"?lang=es&%74%6f%6b%65%6e={tokens[0]}"):
+        encoded = (f"?tok%65n={tokens[0]}", f"?%74oken={tokens[0]}", f"?lang=es&%74%6f%6b%65%6e={tokens[0]}")
+        for query in encoded:
             with Client(base + query) as client:
                 assert client.recv()["seat"] == 0
         for stray in (f"?TOKEN={tokens[1]}", f"?lang=es;token={tokens[1]}", f"%3Ftoken%3D{tokens[1]}"):
@@ -708,3 +709,95 @@ def test_a_token_whose_name_is_encoded_never_reaches_the_log(sqlite_url: str) ->
     assert f"/ws/{room}" in log, "the log at info shows the connections"
     for token in tokens:
         assert token not in log and token[:8] not in log, log
+
+
+# --- two tabs of one seat ----------------------------------------------------------------------------------
+def seat_with_two_tabs(server: ThreadServer, game: str) -> tuple[list[Client], Client]:
+    """A started two-seat room: the seat to act first, open in two tabs, and the other seat."""
+    room = server.create_room(TWO, game=game)
+    tokens = [server.join(room, name)[1] for name in ("Ann", "Bob")]
+    first = server.client(room, tokens[0])
+    mover = first.last_state()["to_act"][0]
+    first.close()
+    tabs = [server.client(room, tokens[mover]) for _ in range(2)]
+    return tabs, server.client(room, tokens[1 - mover])
+
+
+def error_after(client: Client, message: dict[str, Any]) -> dict[str, Any]:
+    client.send(message)
+    return client.recv_until(lambda answer: answer["type"] == "error")
+
+
+def test_a_second_tab_acting_at_the_current_version_gets_the_ordinary_answer(server: ThreadServer) -> None:
+    tabs, other = seat_with_two_tabs(server, "greed")
+    try:
+        state = tabs[0].last_state()
+        tabs[0].send({"type": "act", "action": state["legal"][0]["action"], "version": state["version"]})
+        now = tabs[1].recv_until(lambda message: message["type"] == "state" and message["version"] == 1)
+        # The second tab acts at the position both now show: a move the rules refuse is refused
+        # in their words, and a legal one is played.
+        refusal = error_after(tabs[1], {"type": "act", "action": {"keep": ["X"]}, "version": 1})
+        assert refusal["code"] != "stale_version" and "moved on" not in refusal["message"], refusal
+        if now["legal"]:
+            tabs[1].send({"type": "act", "action": now["legal"][0]["action"], "version": 1})
+            tabs[1].recv_until(lambda message: message["type"] == "state" and message["version"] == 2)
+            assert not [message for message in tabs[1].barrier() if message["type"] == "error"]
+    finally:
+        for client in (*tabs, other):
+            client.close()
+
+
+def test_a_second_tab_sending_the_move_the_first_made_is_told_it_was_already_made(
+    server: ThreadServer,
+) -> None:
+    tabs, other = seat_with_two_tabs(server, "in_the_bag")
+    try:
+        feed = tabs[0].last_state()["legal"][0]["action"]
+        for tab in tabs:  # both tabs, at once, the same piece
+            tab.send({"type": "act", "action": feed, "version": 0})
+        errors = [message for tab in tabs for message in tab.barrier() if message["type"] == "error"]
+        assert [(error["code"], error["message"]) for error in errors] == [
+            ("stale_version", "that move was already made")]
+    finally:
+        for client in (*tabs, other):
+            client.close()
+
+
+def test_a_second_tab_sending_another_move_for_a_position_its_seat_has_left_gets_the_rules_words(
+    server: ThreadServer,
+) -> None:
+    """It's in the Bag: one tab feeds a piece; the other tab's piece, for the same position, is
+    refused as the rules refuse a second piece, not as a move of somebody else's."""
+    tabs, other = seat_with_two_tabs(server, "in_the_bag")
+    try:
+        legal = [entry["action"] for entry in tabs[0].last_state()["legal"]]
+        tabs[0].send({"type": "act", "action": legal[0], "version": 0})
+        tabs[1].recv_until(lambda message: message["type"] == "state" and message["version"] == 1)
+        refusal = error_after(tabs[1], {"type": "act", "action": legal[-1], "version": 0})
+        assert (refusal["code"], refusal["rule"]) == ("already_fed", "§5.2"), refusal
+        assert refusal["message"] == "you have fed the bag this round: one piece a round, before bidding"
+    finally:
+        for client in (*tabs, other):
+            client.close()
+
+
+def test_a_second_tabs_move_the_rules_would_take_now_is_not_played_on_a_position_it_did_not_see(
+    server: ThreadServer,
+) -> None:
+    """Greed: one tab keeps dice and rolls again; the other tab's move, chosen for the roll before,
+    is not played on the new roll, and the words say the seat itself moved on."""
+    tabs, other = seat_with_two_tabs(server, "greed")
+    try:
+        shown = tabs[0].last_state()
+        tabs[0].send({"type": "act", "action": shown["legal"][0]["action"], "version": 0})
+        now = tabs[1].recv_until(lambda message: message["type"] == "state" and message["version"] == 1)
+        assert now["legal"], "the seat keeps the turn after keeping dice"
+        late = now["legal"][0]["action"]  # legal on the new roll: still not played
+        refusal = error_after(tabs[1], {"type": "act", "action": late, "version": 0})
+        assert refusal["code"] == "stale_version", refusal
+        assert refusal["message"] == ("your seat has moved on since that move was sent (from another tab or "
+                                      "window, perhaps); the board shows where it stands now")
+        assert not [message for message in tabs[1].barrier() if message["type"] == "state"]
+    finally:
+        for client in (*tabs, other):
+            client.close()

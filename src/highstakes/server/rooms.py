@@ -354,13 +354,33 @@ class Room:
         if game_number is not None and game_number != self.game_number:
             message = _("that move was for a game that has ended; a new game has begun")
         elif self._earlier(version):
-            if (seat, _normal(action)) in self._moves_since(version):
+            since = self._moves_since(version)
+            if (seat, _normal(action)) in since:
                 message = _("that move was already made")
+            elif any(move is not None and move[0] == seat for move in since):
+                return self._left_by_the_seat(seat, action)
             else:
                 message = _("play moved on before that move arrived; the board shows where it stands now")
         else:
             message = _("that move is not for the position on the board; the board shows where it stands now")
         return RoomError("stale_version", message)
+
+
+    def _left_by_the_seat(self, seat: int, action: Any) -> RoomError:
+        """The refusal of another move for a position the seat itself has left since (from another
+        tab or window of the seat, or a second click).
+
+        It gets the ordinary answer where the rules refuse it now, in their words (a second piece
+        fed, a sealed bid); a move they would take now is still not played, since it was chosen
+        for a position this seat has moved on from, and the words say so.
+        """
+        try:
+            self.game.clone().act(seat, action)
+        except hs.IllegalAction as refusal:
+            return RoomError(refusal.code, refusal.message, 400, refusal.rule)
+        return RoomError("stale_version", _(
+            "your seat has moved on since that move was sent (from another tab or window, perhaps); "
+            "the board shows where it stands now"))
 
 
 def _normal(action: Any) -> Any:
