@@ -152,12 +152,27 @@ def play_on(clients: list[Client]) -> int:
     return accepted
 
 
+def corrupted_record(rng: random.Random) -> Any:
+    """A real record of some game with one field, one entry or one part of an entry made hostile."""
+    record = json.loads(json.dumps(finished_record(rng.choice(hs.games()))))
+    entries = record["actions"]
+    roll = rng.random()
+    if roll < 0.4:
+        record[rng.choice([*record, "seat_names"])] = hostile(rng)
+    elif roll < 0.7:
+        entries[rng.randrange(len(entries))] = hostile(rng)
+    else:
+        entry = entries[rng.randrange(len(entries))]
+        entry[rng.choice([*entry, "seat", "action", "chance", "setup"])] = hostile(rng)
+    return record
+
+
 def fuzz_http(server: ThreadServer, rng: random.Random) -> list[int]:
     statuses = []
     paths = ["/api/rooms", "/api/rooms/{room}/join", "/api/rooms/{room}", "/api/rooms/{room}/games",
              "/api/rooms/{room}/games/{n}/record", "/r/{room}", "/ws/{room}", "/api/open-rooms", "/api/games",
-             "/games/{room}/renderer.js", "/static/{room}", "/{room}"]
-    room_ids = ["", "x", "..", "%2e%2e%2f", "A" * 200, "💥", "%00", "room?x=1", "%ud800", "%ff%fe"]
+             "/games/{room}/renderer.js", "/static/{room}", "/{room}", "/api/replay", "/i18n/{room}.json"]
+    room_ids = ["", "x", "..", "%2e%2e%2f", "A" * 200, "💥", "%00", "room?x=1", "%ud800", "%ff%fe", "es"]
     content_types = ["application/json", "application/json; charset=utf-8", "text/plain", None,
                      "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]
     with server.http() as http:
@@ -172,7 +187,7 @@ def fuzz_http(server: ThreadServer, rng: random.Random) -> list[int]:
                 headers["Content-Type"] = content_type
             body = rng.choice([
                 json.dumps(hostile(rng)).encode(), raw_text(rng).encode("utf-8", "surrogatepass"),
-                b"", b"\xff\xfe",
+                b"", b"\xff\xfe", json.dumps({"record": corrupted_record(rng)}).encode(),
             ])
             try:
                 content = body if method != "GET" else None
