@@ -365,7 +365,6 @@ class Room:
             message = _("that move is not for the position on the board; the board shows where it stands now")
         return RoomError("stale_version", message)
 
-
     def _left_by_the_seat(self, seat: int, action: Any) -> RoomError:
         """The refusal of another move for a position the seat itself has left since (from another
         tab or window of the seat, or a second click).
