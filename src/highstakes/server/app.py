@@ -529,14 +529,6 @@ def create_app(
 
 SOCKET_PATH = re.compile(r"/ws/([^/]+)")
 MAX_CLOSE_REASON = 123  # bytes of UTF-8 a WebSocket close frame has room for
-
-
-def close_reason(message: str) -> str:
-    """A refusal's words as a close frame's reason: whole characters, cut short to fit."""
-    encoded = message.encode()
-    if len(encoded) <= MAX_CLOSE_REASON:
-        return message
-    return encoded[: MAX_CLOSE_REASON - 3].decode(errors="ignore") + "…"
 MAX_PING_ID = 64  # characters of a text
 MAX_PING_ID_DIGITS = 15  # of a whole number: exact in every client's numbers, JavaScript's too
 
@@ -577,6 +569,14 @@ class ServerApp:
             await self.socket(scope, receive, send)
             return
         await self.http(scope, receive, send)
+
+
+def close_reason(message: str) -> str:
+    """A refusal's words as a close frame's reason: whole characters, cut short to fit."""
+    encoded = message.encode()
+    if len(encoded) <= MAX_CLOSE_REASON:
+        return message
+    return encoded[: MAX_CLOSE_REASON - 3].decode(errors="ignore") + "…"
 
 
 def _tags(if_none_match: str) -> set[str]:

@@ -369,14 +369,15 @@ class Room:
         """The refusal of another move for a position the seat itself has left since (from another
         tab or window of the seat, or a second click).
 
-        It gets the ordinary answer where the rules refuse it now, in their words (a second piece
-        fed, a sealed bid); a move they would take now is still not played, since it was chosen
-        for a position this seat has moved on from, and the words say so.
+        Where the rules refuse it now, it is refused in their words, with their rule (a second
+        piece fed, a sealed bid); a move they would take now is still not played, since it was
+        chosen for a position this seat has moved on from, and the words say so. Either way the
+        code stays ``stale_version``: for a program, the move was for another position.
         """
         try:
             self.game.clone().act(seat, action)
         except hs.IllegalAction as refusal:
-            return RoomError(refusal.code, refusal.message, 400, refusal.rule)
+            return RoomError("stale_version", refusal.message, 400, refusal.rule)
         return RoomError("stale_version", _(
             "your seat has moved on since that move was sent (from another tab or window, perhaps); "
             "the board shows where it stands now"))
