@@ -807,3 +807,17 @@ def test_a_second_tabs_move_the_rules_would_take_now_is_not_played_on_a_position
     finally:
         for client in (*tabs, other):
             client.close()
+
+
+def test_requests_that_cannot_be_read_log_one_line_a_minute_per_address(sqlite_url: str) -> None:
+    """uvicorn answers each with 400 and a warning: a stranger could fill the log with them."""
+    limits = Limits(rooms_per_minute=1000, requests_per_second=1000, connections_per_address=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server:
+        for _attempt in range(30):
+            with socket.create_connection((HOST, server.port), timeout=10) as probe:
+                probe.sendall(b"NOT HTTP AT ALL\x00\r\n\r\n")
+                answer = closed_by_server(probe, 5.0)
+                assert answer is not None and answer.startswith(b"HTTP/1.1 400"), answer
+        assert server.request("GET", "/healthz").status_code == 200
+    lines = [line for line in server.logs.lines if "Invalid HTTP request" in line]
+    assert len(lines) == 1 and lines[0].startswith("WARNING") and HOST in lines[0], server.logs.lines

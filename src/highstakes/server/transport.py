@@ -54,6 +54,27 @@ def _base_http_protocol() -> type[asyncio.Protocol]:
     return HttpToolsProtocol
 
 
+class ClientWarnings:
+    """An HTTP protocol's logger, whose warnings go through ``LogOnce`` by client and warning.
+
+    uvicorn's HTTP protocols warn of what one client sent (a request that cannot be read, an
+    upgrade not supported), once per request: a stranger could fill the log with them. Every
+    other use of the logger (its level, errors of the application) is the logger's own.
+    """
+
+    def __init__(self, logger: Any, faults: LogOnce, address: str) -> None:
+        self._logger = logger
+        self._faults = faults
+        self._address = address
+
+    def warning(self, message: str, *args: object, **_ignored: object) -> None:
+        said = message % args if args else message
+        self._faults.warning(f"{self._address} {message}", "%s: %s", self._address, said)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._logger, name)
+
+
 def _utf8(frames: Sequence[bytes]) -> bool:
     """Whether a text message's frames, together, are UTF-8 (a character may span two frames)."""
     try:
@@ -111,10 +132,13 @@ def guarded_protocols(
     )
     http_base: Any = _base_http_protocol()
     invalid_text = LogOnce(log)  # a stranger may send it on every connection
+    client_faults = LogOnce(logging.getLogger("uvicorn.error"))
 
     class GuardedHTTP(http_base):  # type: ignore[misc, valid-type]
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            # Its warnings are about what this client sent: one line a minute each at most.
+            self.logger = ClientWarnings(self.logger, client_faults, self.client[0] if self.client else "?")
             self._counted: str | None = None
             self._timer: asyncio.TimerHandle | None = None
             self._head_bytes = 0
