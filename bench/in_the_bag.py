@@ -2,7 +2,9 @@
 
 It's in the Bag is played only through the public API (``hs.new_game``, ``to_act``,
 ``legal_actions``, ``act`` with a uniformly random legal action, until ``is_over``): every
-seat feeds a piece, then seals a bid chosen among every bid its pieces can form. OpenSpiel's
+seat feeds a piece, then seals a bid chosen among every bid its pieces can form. The game has
+no round limit; the bench passes ``definition.bounded_options()``, the limit it declares for
+random play. OpenSpiel's
 first-price sealed-bid auction is its C++ implementation driven from Python the way a Python
 bot would drive it: at a chance node (each bidder's private value) we sample
 ``chance_outcomes()``, at a decision node we apply a uniformly random legal bid. Both are
@@ -42,8 +44,11 @@ from greed_vs_pig import (
 
 
 def bag_player(players: int) -> PlayOne:
+    # The rulebook has no last round; random play takes the round limit the game declares for it.
+    options = hs.definition("in_the_bag").bounded_options()
+
     def play_bag(rng: random.Random, index: int) -> int:
-        game = hs.new_game("in_the_bag", seats=players, seed=index)
+        game = hs.new_game("in_the_bag", seats=players, seed=index, options=options)
         choice = rng.choice
         decisions = 0
         while not game.is_over:

@@ -25,11 +25,11 @@ BOTS = ("random", "knower-weak", "knower", "knower-strong")
 
 def run(bot: str, seats: int, games: int, seed: int) -> tuple[int, float, float]:
     """Decisions, wall-clock seconds and CPU seconds for ``games`` games of ``bot`` in every seat."""
-    play_out(hs.new_game("millionaire", seats, seed=seed - 1), [make_bot("millionaire", bot)] * seats,
-             random.Random(seed))  # warm-up
+    play_out(hs.new_game("millionaire", seats, seed=seed - 1, bots=range(seats)),
+             [make_bot("millionaire", bot)] * seats, random.Random(seed))  # warm-up
     decisions, wall, cpu = 0, time.perf_counter(), time.process_time()
     for index in range(games):
-        game = hs.new_game("millionaire", seats, seed=seed + index)
+        game = hs.new_game("millionaire", seats, seed=seed + index, bots=range(seats))  # bots alone: hunches
         decisions += play_out(game, [make_bot("millionaire", bot) for _ in range(seats)],
                               random.Random(seed + index))
     return decisions, time.perf_counter() - wall, time.process_time() - cpu

@@ -186,7 +186,7 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--rooms", type=int, default=50)
-    parser.add_argument("--seats", type=int, default=4, help="people per room (2 to 8)")
+    parser.add_argument("--seats", type=int, default=4, help="people per room (2 to 12)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured time first")
     parser.add_argument("--think", type=float, default=0.03,

@@ -99,6 +99,22 @@ def play_to_end(
     pytest.fail(f"the game did not end within {MAX_MOVES} decisions")
 
 
+def sticking_out(page: Page, width: int, scrolling: str = "") -> list[str]:
+    """The start of each element drawn past the page's sides, but for those inside ``scrolling``
+    (a selector of a box that scrolls sideways itself)."""
+    return page.evaluate(
+        """([width, scrolling]) => [...document.querySelectorAll("body *")]
+            .filter((node) => node.getClientRects().length && !node.closest(".visually-hidden, .skip-link"))
+            .filter((node) => !scrolling || !node.parentElement.closest(scrolling))
+            .filter((node) => {
+              const box = node.getBoundingClientRect();
+              return box.left < -0.5 || box.right > width + 0.5;
+            })
+            .map((node) => node.outerHTML.slice(0, 80))""",
+        [width, scrolling],
+    )
+
+
 def formatted(points: int) -> str:
     return f"{points:,}"
 
@@ -355,17 +371,7 @@ def test_the_lobby_fits_a_phone(visitors: Visitors, server_url: str) -> None:
     )
     assert scroll_width <= viewport_width
     # Nothing sticks out sideways either (an element can overflow a box that clips it).
-    outside = phone.evaluate(
-        """(width) => [...document.querySelectorAll("body *")]
-            .filter((node) => node.getClientRects().length && !node.closest(".visually-hidden, .skip-link"))
-            .filter((node) => {
-              const box = node.getBoundingClientRect();
-              return box.left < -0.5 || box.right > width + 0.5;
-            })
-            .map((node) => node.outerHTML.slice(0, 80))""",
-        viewport_width,
-    )
-    assert outside == []
+    assert sticking_out(phone, viewport_width) == []
     visitors.assert_no_page_errors()
 
 
@@ -381,4 +387,35 @@ def test_a_four_seat_room_fits_a_phone_with_its_status_bar_edge_to_edge(
                          " return [box.left, box.right]; }")
     assert bar == [0, width]
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= width
+    visitors.assert_no_page_errors()
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop_1280", "phone_390"])
+def test_a_twelve_seat_greed_room_shows_every_score_and_the_roll_without_spilling_sideways(
+        visitors: Visitors, server_url: str, phone: bool) -> None:
+    """Greed is for any number from 2 (RULES.md §2.1); the table takes up to twelve, set up in the
+    lobby's seat picker."""
+    page = visitors.open("/", phone=phone)
+    expect(page.locator(".game-card[data-game='greed']")).to_be_visible()
+    page.select_option("#game", "greed")
+    expect(page.locator("#seat-count option")).to_have_text([str(count) for count in range(2, 13)])
+    create_room_in_lobby(page, "greed", ["human", *["bot:heuristic"] * 11], name="Ann")
+    rows = page.locator("#table .scoreboard tbody tr")
+    expect(rows).to_have_count(12)
+    expect(page.locator("#seat-strip li")).to_have_count(12)
+    expect(page.locator("#table .choice").first).to_be_visible()  # the person's roll, with its choices
+    # The bar that stays at the top while the table scrolls keeps to a few lines: on a phone the
+    # seats are one line that scrolls sideways.
+    bar = page.locator("#status").bounding_box()
+    assert bar is not None and bar["height"] < (120 if phone else 160), bar
+    for seat in range(12):
+        row = rows.nth(seat)
+        row.scroll_into_view_if_needed()
+        expect(row).to_be_visible()
+        box = row.bounding_box()
+        assert box is not None and box["height"] < 80, f"seat {seat + 1}'s row is not one compact line"
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    assert width == (390 if phone else 1280)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert sticking_out(page, width, scrolling="#seat-strip") == []
     visitors.assert_no_page_errors()

@@ -63,6 +63,7 @@ from highstakes.testing.browsers import (
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
 )
+from highstakes.testing.pseudo import ELEMENT_TEXTS_JS, page_you_joins
 
 LANGUAGE_KEY = "highstakes.language"
 NATIVE_NAMES = ["English", "Español", "Italiano", "Oʻzbekcha"]
@@ -209,9 +210,11 @@ UNMARKED_JS = r"""(allowed) => {
 
 
 class Walk:
-    """What a person reads on the way, checked at every stop for words outside the layer."""
+    """What a person reads on the way, checked at every stop for words outside the layer, and,
+    with ``you_joins``, for a "you" glued to another person's verb (``highstakes.testing.pseudo``)."""
 
-    def __init__(self, server_url: str) -> None:
+    def __init__(self, server_url: str, *, you_joins: bool = False) -> None:
+        self.you_joins = you_joins
         games = get_json(server_url, "/api/games")
         choices = {str(choice) for game in games for spec in game["options"] for choice in spec["choices"]
                    if isinstance(choice, str)}
@@ -225,6 +228,9 @@ class Walk:
         self.stops.append(stop)
         for problem in page.evaluate(UNMARKED_JS, self.allowed):
             self.problems.setdefault((problem["where"], problem["text"]), f"{stop}: {problem['words']}")
+        if self.you_joins:
+            for join in page_you_joins(page.evaluate(ELEMENT_TEXTS_JS)):
+                self.problems.setdefault(("a 'you' glued to other words", join), stop)
 
     def assert_all_marked(self) -> None:
         report = "\n".join(f"  {where}: {text!r} ({seen})" for (where, text), seen in self.problems.items())
@@ -333,7 +339,7 @@ def play_deal_or_no_deal(
 def test_under_the_pseudo_language_the_lobby_has_no_word_outside_the_layer(
     visitors: Visitors, server_url: str
 ) -> None:
-    walk = Walk(server_url)
+    walk = Walk(server_url, you_joins=True)
     page = open_page(visitors, "/", language="qps")
     expect(page.locator(".game-card")).to_have_count(len(hs.games()))
     walk.check(page, "the lobby")
@@ -491,8 +497,9 @@ def pack_words(view: dict[str, Any]) -> set[str]:
 def test_under_the_pseudo_language_a_millionaire_game_has_no_word_outside_the_layer(
     visitors: Visitors, server_url: str
 ) -> None:
-    """Every word of Millionaire's table but the questions' own, which are the pack's."""
-    walk = Walk(server_url)
+    """Every word of Millionaire's table but the questions' own, which are the pack's; and every
+    sentence about a seat one message, for "you" or for another player."""
+    walk = Walk(server_url, you_joins=True)
     seats = ["human", "bot:knower", "bot:knower-weak"]
     table = {"game": "millionaire", "seats": seats, "options": {"rounds": 2}}
     room = post_json(server_url, "/api/rooms", table)["room"]
@@ -604,7 +611,7 @@ def test_under_the_pseudo_language_the_generic_table_has_no_word_outside_the_lay
 ) -> None:
     """A game without a renderer of its own is drawn by the generic table: here Deal or No Deal's
     view, its moves and its box for an amount, with the game's renderer left out of its entry."""
-    walk = Walk(server_url)
+    walk = Walk(server_url, you_joins=True)
 
     def without_renderer(route: Route) -> None:
         games = route.fetch().json()
@@ -717,6 +724,46 @@ def test_numbers_and_money_are_written_as_the_server_writes_them(visitors: Visit
     assert shown["es"]["numbers"][0] == "5.000"
     assert shown["uz"]["numbers"][0] == "5\u00a0000"
 
+
+HUGE_JS = """async (languages) => {
+  const words = await import("/static/i18n.js");
+  const common = await import("/static/common.js");
+  const entry = { kind: "offer", label: "offer", low: 100, high: 100000000, step: 100, scale: 100,
+    currency: "USD" };
+  const answer = {};
+  for (const language of languages) {
+    await words.start(language);
+    answer[language] = {
+      numbers: [1e30, -1e30, Infinity, -Infinity, NaN, 1e15].map((value) => words.number(value)),
+      dollars: [1e32, -1e32, 1e17].map((cents) => words.money(cents, "USD")),
+      typed: common.formatAmount(1e32, entry),
+      refusals: ["9".repeat(400), "9".repeat(17)].map((text) => common.parseAmount(text, entry).message),
+    };
+  }
+  return answer;
+}"""
+
+
+def test_a_number_past_a_quadrillion_is_said_in_words_as_the_server_says_it(
+    visitors: Visitors, server_url: str
+) -> None:
+    """10**30 is "more than 1,000,000,000,000,000", never "1e+30"; 400 typed digits are refused
+    in words that repeat only the start of them."""
+    page = open_page(visitors, "/static/not-found.html")
+    languages = ["en", "es", "it", "uz"]
+    shown = page.evaluate(HUGE_JS, languages)
+    for language in languages:
+        numbers = (10**30, -(10**30), math.inf, -math.inf, math.nan, 10**15)
+        assert shown[language]["numbers"] == [format_number(value, language) for value in numbers]
+        assert shown[language]["dollars"] == [
+            format_money(cents, "USD", language) for cents in (10**32, -(10**32), 10**17)]
+        assert shown[language]["typed"] == format_money(10**32, "USD", language)
+    assert shown["en"]["numbers"][:2] == [
+        "more than 1,000,000,000,000,000", "less than -1,000,000,000,000,000"]
+    assert shown["es"]["dollars"][0] == "más de 1.000.000.000.000.000\u00a0$"
+    assert shown["en"]["refusals"] == [
+        f"That is too large: “{'9' * 39}…”.", f"That is too large: “{'9' * 17}”."]
+    visitors.assert_no_page_errors()
 
 AMOUNTS_JS = """async ([language, typed, cents]) => {
   const words = await import("/static/i18n.js");

@@ -32,7 +32,7 @@ def test_games_json(capsys):
     assert code == 0
     games = json.loads(out)
     greed = next(g for g in games if g["id"] == "greed")
-    assert greed["min_seats"] == 2 and greed["max_seats"] == 8
+    assert greed["min_seats"] == 2 and greed["max_seats"] == 12
     assert {o["name"] for o in greed["options"]} == {
         "dddd", "six_of_a_kind", "min_every_turn", "goal", "turn_limit"}
 
@@ -79,7 +79,7 @@ def test_simulate_workers_give_the_same_summary(capsys):
         (("simulate", "greed", "-o", "colour"), "NAME=VALUE"),
         (("simulate", "greed", "--games", "0"), "at least 1"),
         (("simulate", "greed", "--seats", "3", "--bots", "random,random"), "one bot per seat"),
-        (("play", "greed", "--seats", "9"), "2 to 8 seats"),
+        (("play", "greed", "--seats", "13"), "2 to 12 seats"),
         (("play", "greed", "--bots", "wizard"), "unknown bot 'wizard'"),
         (("solve", "greed", "-o", "nope=1"), "unknown option 'nope'"),
         (("play", "deal_or_no_deal", "--seats", "3", "-o", "version=duo"), "duo version is for 2 players"),
@@ -200,7 +200,7 @@ def test_games_fit_a_narrow_terminal_with_wrapped_lines_indented():
 
     lines = games_lines(40)
     assert max(len(line) for line in lines) <= 40
-    assert "Greed  greed · 2 to 8 players" in lines
+    assert "Greed  greed · 2 to 12 players" in lines
     # Each bot is listed by its short id with its name in words, indented under the game.
     assert "    optimal    best play" in lines
     # A description that wraps keeps its indentation: nothing of it starts at the margin.

@@ -50,6 +50,8 @@ EXPECTED = {
     "noop_resample": "redraws nothing",
     "peeking_resample": "depends on more than the seat may know",
     "crashing_refusal": "raised KeyError",
+    "crashing_amount": "the amount 10**30 for the amount entry 'wager' raised InvalidOperation",
+    "unreadable_amount": "shows 'True', not words a person reads",
 }
 
 

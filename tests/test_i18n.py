@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from decimal import localcontext
+
 import pytest
 
 from amounts_in_words import CENTS, SPELLED
@@ -91,6 +94,36 @@ class TestMoneyAndNumbers:
         with use_language("es"):
             assert format_number(12_345) == "12.345"
 
+    @pytest.mark.parametrize("value", [10**15 + 1, 10**30, 10**400, 10**5000, math.inf],
+                             ids=["just_past", "1e30", "1e400", "1e5000", "infinity"])
+    def test_a_number_past_a_quadrillion_is_said_as_more_than_one(self, value):
+        # 10**5000 is past what Python writes in digits at all (4,300): it is never written.
+        assert format_number(value, "en") == "more than 1,000,000,000,000,000"
+        assert format_number(-value, "en") == "less than -1,000,000,000,000,000"
+        assert format_number(value, "es") == "más de 1.000.000.000.000.000"
+        assert format_number(value, "it") == "più di 1.000.000.000.000.000"
+        assert format_number(value, "uz") == "1\u00a0000\u00a0000\u00a0000\u00a0000\u00a0000 dan ortiq"
+
+    def test_a_quadrillion_itself_is_written_in_figures_and_nan_in_words(self):
+        assert format_number(10**15, "en") == "1,000,000,000,000,000"
+        assert format_number(math.nan, "en") == "not a number"
+        assert format_number(math.nan, "es") == "no es un número"
+
+    def test_money_past_a_quadrillion_dollars_is_said_as_more_than_that(self):
+        assert format_money(10**17, "USD", "en") == "$1,000,000,000,000,000"
+        assert format_money(10**17 + 1, "USD", "en") == "more than $1,000,000,000,000,000"
+        assert format_money(10**32, "USD", "en") == "more than $1,000,000,000,000,000"
+        assert format_money(-(10**400), "USD", "en") == "less than −$1,000,000,000,000,000"
+        assert format_money(10**32, "USD", "es") == "más de 1.000.000.000.000.000\u00a0$"
+        assert format_money(10**30, "JPY", "it") == "più di 1.000.000.000.000.000\u00a0¥"
+
+    def test_a_narrow_decimal_context_of_the_caller_does_not_matter(self):
+        # 28 digits of precision, Python's default, were too few for 10**30 cents.
+        with localcontext() as context:
+            context.prec = 5
+            assert format_number(123_456_789, "en") == "123,456,789"
+            assert format_money(1_234_567_891, "USD", "en") == "$12,345,678.91"
+
 
 @pytest.mark.parametrize("language", sorted(SPELLED))
 def test_amounts_are_spelled_in_each_language_as_the_browser_spells_them(language):
@@ -121,6 +154,30 @@ def test_an_amount_in_a_unit_that_is_not_money_is_spelled_with_its_unit():
 def test_an_entry_amount_is_written_in_its_own_units(amount, entry, shown):
     with use_language("en"):
         assert format_amount(amount, entry) == shown
+
+
+@pytest.mark.parametrize("typed", ["9" * 17, "1" * 400, "7" * 5000, "1" * 5000 + ".50", "000" + "5" * 30],
+                         ids=["17_digits", "400_digits", "5000_digits", "5000_and_cents", "leading_zeros"])
+def test_an_absurdly_long_typed_amount_is_refused_in_words(typed):
+    from highstakes.tui.amounts import AmountError, parse_amount
+
+    with use_language("en"), pytest.raises(AmountError) as refusal:
+        parse_amount(typed, OFFER_ENTRY)
+    assert str(refusal.value) == "Offer: from $1 to $1,000,000; got more than $1,000,000,000,000,000"
+
+
+def test_a_long_typed_text_is_repeated_only_in_part():
+    from highstakes.tui.amounts import AmountError, parse_amount
+
+    offset = {"kind": "place", "label": "Offset", "low": -10_000, "high": 10_000, "step": 1, "scale": 100,
+              "unit": "mm"}
+    with use_language("en"):
+        with pytest.raises(AmountError) as refusal:
+            parse_amount("-" + "9" * 400, offset)
+        assert str(refusal.value) == "Offset: from -100 mm to 100 mm; got less than -1,000,000,000,000,000 mm"
+        with pytest.raises(AmountError) as refusal:
+            parse_amount("x" * 1000, OFFER_ENTRY)
+        assert str(refusal.value).endswith("got '" + "x" * 39 + "…'")
 
 
 def test_an_entry_that_goes_below_zero_takes_a_minus_sign_and_one_that_does_not_refuses_it():

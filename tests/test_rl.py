@@ -183,8 +183,8 @@ def test_bad_arguments_say_what_is_allowed():
         rl.env("greed", reward="money")
     with pytest.raises(ValueError, match="auto, catalogue, sampled, menu"):
         rl.env("greed", actions="all")
-    with pytest.raises(ValueError, match="2 to 8"):
-        rl.env("greed", seats=9)
+    with pytest.raises(ValueError, match="2 to 12"):
+        rl.env("greed", seats=13)
     with pytest.raises(ValueError, match="declares no action catalogue"):
         rl.env("deal_or_no_deal", actions="catalogue")
 

@@ -2,7 +2,8 @@
 
 **Bluff die.** Seat 0 rolls a die in secret and claims "high" (4 to 6) or "low"; seat 1
 believes or doubts. A doubted lie, or a believed truth... the loser of each round pays one
-chip to the other through a ledger. Three rounds, then the richer seat wins.
+chip to the other through a ledger. Three rounds, then the richer seat wins. Seat 1 may also
+doubt with a wager of 1 to 3 chips, typed as an amount (``{"wager": 2}``): the loser pays that.
 
 ``BluffDefinition(breakage)`` makes a version broken in one way the kit must catch.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from highstakes.engine.action import JSON, Action
@@ -18,11 +20,14 @@ from highstakes.engine.contract import GameDefinition, GameState
 from highstakes.engine.errors import IllegalAction
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.options import GameOptions, option
+from highstakes.engine.parts import AmountEntry
 
 ROUNDS = 3
+MAX_WAGER = 3
 BREAKAGES = (
     "none", "leaky_view", "shared_clone", "endless", "money_leak", "loose_parse", "no_moves",
-    "tuple_json", "noop_resample", "peeking_resample", "crashing_refusal",
+    "tuple_json", "noop_resample", "peeking_resample", "crashing_refusal", "crashing_amount",
+    "unreadable_amount",
 )
 
 
@@ -41,6 +46,17 @@ class Say(Action):
 
     def __str__(self) -> str:
         return f"say {self.word}"
+
+
+@dataclass(frozen=True, slots=True)
+class Wager(Action):
+    chips: int
+
+    def to_json(self) -> JSON:
+        return {"wager": self.chips}
+
+    def __str__(self) -> str:
+        return f"doubt, wagering {self.chips} chips"
 
 
 class TupleSay(Say):
@@ -90,25 +106,43 @@ class BluffState(GameState):
             return []  # a seat that must act, with nothing it may do
         return [kind(word) for word in self._words(seat)]
 
+    def amount_entries(self, seat: int) -> list[AmountEntry]:
+        if seat != 1 or seat not in self.to_act():
+            return []
+        return [AmountEntry("wager", "Wager", 1, MAX_WAGER, unit="chips")]
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        if isinstance(action, Wager):
+            return seat == 1 and seat in self.to_act() and 1 <= action.chips <= MAX_WAGER
+        return action in self.legal_actions(seat)
+
     def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
         if self.breakage == "crashing_refusal":
             raise KeyError("oops")
+        if isinstance(action, Wager) and seat == 1:
+            if self.breakage == "crashing_amount":
+                # Chips written with hundredths, in a decimal context of 28 digits: 10**30 does not fit.
+                Decimal(action.chips).quantize(Decimal("0.01"))
+            return ("bad_wager", f"a wager is 1 to {MAX_WAGER} chips", "bluff")
         return ("wrong_word", f"say one of {', '.join(self._words(seat))}", "bluff")
 
     def apply_action(self, seat: int, action: Action) -> None:
-        assert isinstance(action, Say)
+        assert isinstance(action, Say | Wager)
         if seat == 0:
+            assert isinstance(action, Say)
             self.claim = action.word
             return
         assert self.die is not None and self.claim is not None
         truth = (self.die >= 4) == (self.claim == "high")
-        doubter_right = (action.word == "doubt") != truth
+        call = action.word if isinstance(action, Say) else "doubt"
+        stake = action.chips if isinstance(action, Wager) else 1
+        doubter_right = (call == "doubt") != truth
         loser, winner = ("seat0", "seat1") if doubter_right else ("seat1", "seat0")
         if self.breakage == "money_leak":
             self.ledger._balances[winner] += 1
         else:
-            self.ledger.transfer(loser, winner, 1)
-        self.history.append({"die": self.die, "claim": self.claim, "call": action.word})
+            self.ledger.transfer(loser, winner, stake)
+        self.history.append({"die": self.die, "claim": self.claim, "call": call, "stake": stake})
         self.die, self.claim = None, None
 
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -162,10 +196,17 @@ class BluffDefinition(GameDefinition):
         return BluffState(options, self.breakage)
 
     def parse_action(self, data: JSON) -> Action:
+        if isinstance(data, dict) and set(data) == {"wager"}:
+            chips = data["wager"]
+            if type(chips) is not int:
+                if self.breakage == "unreadable_amount":
+                    raise IllegalAction("bad_action", f"wager takes an int; got {chips!r}")
+                raise IllegalAction("bad_action", f"a wager is a whole number of chips from 1 to {MAX_WAGER}")
+            return Wager(chips)
         if self.breakage == "loose_parse":
             return Say(str(data.get("say")) if isinstance(data, dict) else "high")
         if not isinstance(data, dict) or set(data) != {"say"}:
-            raise IllegalAction("bad_action", 'an action is {"say": word}')
+            raise IllegalAction("bad_action", 'an action is {"say": word} or {"wager": chips}')
         word = data["say"]
         if isinstance(word, list | tuple) and self.breakage == "tuple_json":
             word = word[0] if word else None

@@ -114,7 +114,7 @@ def play_one(
     for bot_index, seat in enumerate(seat_of_bot):
         bots_in_seat[seat] = make_bot(game_id, bot_names[bot_index])  # type: ignore[call-overload]
     game_seed = random.Random(f"{seed}:{index}").getrandbits(63)
-    game = new_game(game_id, seats, seed=game_seed, options=options)
+    game = new_game(game_id, seats, seed=game_seed, options=options, bots=range(seats))  # bots alone
     decisions = play_out(game, bots_in_seat, random.Random(game_seed ^ 0x5EED))  # type: ignore[arg-type]
     result = game.result()
     return GameOutcome(
@@ -322,7 +322,7 @@ def play_deal(game_id: str, bot_names: Sequence[str], seats: int, options: Mappi
         for bot_index, side in enumerate((a_side, b_side)):
             for seat in side:
                 bots_in_seat[seat] = make_bot(game_id, bot_names[bot_index])
-        game = new_game(game_id, seats, seed=game_seed, options=options)
+        game = new_game(game_id, seats, seed=game_seed, options=options, bots=range(seats))
         decisions += play_out(game, bots_in_seat, random.Random(game_seed ^ 0x5EED))
         result = game.result()
         differences.append(side_score(result["scores"], a_side) - side_score(result["scores"], b_side))

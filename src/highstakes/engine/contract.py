@@ -73,6 +73,17 @@ class GameState(ABC):
     @abstractmethod
     def apply_chance(self, outcome: Any) -> None: ...
 
+    def skip_chance(self, rng: random.Random) -> None:
+        """Take from ``rng`` what a draw of the pending chance event would take, without using
+        the draw: a replay does so before it applies the record's own outcome, so that the
+        replayed game's random source stands where the original's stood.
+
+        The default draws and throws the draw away. A game whose draws need more than the
+        state (Millionaire's question pack, which may have changed since the game was
+        recorded) overrides it to take the same random numbers without drawing.
+        """
+        self.draw_chance(rng)
+
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]: ...
 
@@ -134,6 +145,13 @@ class GameState(ABC):
         runs on such keys (the adapter's positions mode), which is how a game with cycles (a
         turn that can come back to where it was) is solved at all.
         """
+        return None
+
+    def set_bot_seats(self, seats: tuple[int, ...]) -> None:
+        """Hear which seats programs play (``Game(..., bots=...)``, kept in the record), before
+        any chance and any setup. The default ignores it: most games play alike for people and
+        bots. A game whose rules treat bots apart (Millionaire deals its hunches to bots only,
+        WM-5) keeps it; it must then treat the seats alike in a replay, which passes the same."""
         return None
 
     def apply_setup(self, setup: JSON) -> None:

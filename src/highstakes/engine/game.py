@@ -8,6 +8,11 @@ A record (format 2) lists every action and every chance outcome in order, whethe
 was drawn from the seed or scripted. Replay applies the recorded outcomes and never draws
 them again from the seed, so a change in how a game rolls its dice or shuffles its cards
 never breaks a stored game. The seed stays in the record as information.
+
+A record also says which seats programs (bots) played, ``"bots": [seat, ...]`` counted from
+0, when any did: the faces tell the game (``new_game(..., bots=...)``), the state hears it
+before any chance (``GameState.set_bot_seats``), and a replay tells it the same. A record
+without the key had no bots that the game knew of.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import random
 import reprlib
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from highstakes.engine.action import JSON, Action
@@ -39,7 +44,7 @@ class Game:
 
     __slots__ = (
         "_decisions", "_log", "_offered", "_rng", "_state", "_world",
-        "auto_chance", "definition", "options", "seats", "seed",
+        "auto_chance", "bot_seats", "definition", "options", "seats", "seed",
     )
 
     def __init__(
@@ -50,6 +55,7 @@ class Game:
         seed: int | None = None,
         auto_chance: bool = True,
         setup: JSON | None = None,
+        bots: Iterable[int] | None = None,
     ) -> None:
         _check_seat_count(definition, seats)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -62,8 +68,11 @@ class Game:
         self.options: dict[str, JSON] = typed.to_json()
         self.seed = secrets.randbits(63) if seed is None else seed
         self.auto_chance = auto_chance
+        #: The seats that programs play, sorted (see the module's text); () when none is known.
+        self.bot_seats = _bot_seats(bots, seats)
         self._rng = random.Random(self.seed)
         self._state: GameState = definition.new_state(seats, typed)
+        self._state.set_bot_seats(self.bot_seats)
         self._log: list[dict[str, JSON]] = []
         if setup is not None:
             # What the table's last games left to this one (see GameDefinition.next_setup):
@@ -281,6 +290,7 @@ class Game:
         copy.options = self.options
         copy.seed = self.seed
         copy.auto_chance = self.auto_chance
+        copy.bot_seats = self.bot_seats
         copy._state = self._state.clone()
         copy._rng = random.Random()
         copy._rng.setstate(self._rng.getstate())
@@ -298,7 +308,7 @@ class Game:
         """
         if self._world:
             raise ValueError("a sampled world has no record")
-        return {
+        record: dict[str, JSON] = {
             "format": RECORD_FORMAT,
             "game": self.game_id,
             "seats": self.seats,
@@ -307,6 +317,9 @@ class Game:
             "auto_chance": self.auto_chance,
             "actions": self.entries_since(0),
         }
+        if self.bot_seats:
+            record["bots"] = list(self.bot_seats)
+        return record
 
     def entries_since(self, index: int) -> list[dict[str, JSON]]:
         """The record's entries from ``index`` on (a server appends these to its log)."""
@@ -315,6 +328,19 @@ class Game:
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to_act={self.to_act}"
         return f"<Game {self.game_id} seats={self.seats} seed={self.seed} {status}>"
+
+
+def _bot_seats(bots: Any, seats: int) -> tuple[int, ...]:
+    """The seats programs play, checked: distinct seat numbers of the table (from 0), sorted."""
+    if bots is None:
+        return ()
+    listable = isinstance(bots, Iterable) and not isinstance(bots, str | bytes | Mapping)
+    listed = list(bots) if listable else None
+    if listed is None or len(set(listed)) != len(listed) or not all(
+            type(seat) is int and 0 <= seat < seats for seat in listed):
+        raise ValueError(_("'bots' lists the seats that bots play, each once, as numbers from 0 to {last}; "
+                           "got {bots}").format(last=seats - 1, bots=repr(bots)))
+    return tuple(sorted(listed))
 
 
 def _entry_json(entry: dict[str, JSON]) -> dict[str, JSON]:
@@ -332,12 +358,15 @@ def new_game(
     options: Mapping[str, Any] | None = None,
     auto_chance: bool = True,
     setup: JSON | None = None,
+    bots: Iterable[int] | None = None,
 ) -> Game:
     """Start a game. Unknown ids, seat counts and options raise ValueError naming what is allowed.
 
     ``setup`` is what the table's last games leave to this one (``GameDefinition.next_setup``).
+    ``bots`` are the seats that programs play (from 0), as far as the face knows: a game may
+    treat them apart (Millionaire deals hunches to bots only), and the record keeps them.
     """
-    return Game(lookup_definition(game_id), seats, options, seed, auto_chance, setup)
+    return Game(lookup_definition(game_id), seats, options, seed, auto_chance, setup, bots)
 
 
 def replay(record: Mapping[str, JSON]) -> Game:
@@ -360,8 +389,8 @@ def replay(record: Mapping[str, JSON]) -> Game:
     setup = None
     if entries and "setup" in entries[0]:
         setup, entries = entries[0]["setup"], entries[1:]
-    game = new_game(record["game"], record["seats"], seed=record.get("seed"),
-                    options=record.get("options"), auto_chance=scripting, setup=setup)
+    game = new_game(record["game"], record["seats"], seed=record.get("seed"), options=record.get("options"),
+                    auto_chance=scripting, setup=setup, bots=record.get("bots"))
     for index, entry in enumerate(entries, start=1 if setup is not None else 0):
         try:
             _replay_entry(game, entry, advance_rng=record_format == RECORD_FORMAT and auto_chance)
@@ -453,7 +482,7 @@ def _replay_entry(game: Game, entry: Mapping[str, Any], *, advance_rng: bool) ->
         if advance_rng and game._state.is_chance():
             # Keep the random source where the original game had it, so that a replayed
             # game goes on as the original would have; the outcome itself is the record's.
-            game._state.draw_chance(game._rng)
+            game._state.skip_chance(game._rng)
         game.apply_chance(entry["chance"])
     else:
         game.act(entry["seat"], entry["action"])

@@ -19,6 +19,9 @@ How the game is described to OpenSpiel:
 * **Information states** are the seat's view with the seat's own moves so far (JSON);
   observations are the view alone. ``resample_from_infostate`` draws a world with the game's
   ``resample_hidden`` hook.
+* **Programs at every seat**: every game is told that bots play all its seats
+  (``new_game(..., bots=...)``), since the agents OpenSpiel plays are programs; a game that
+  treats bots apart (Millionaire's hunches) treats every seat as a bot's.
 * **Returns**: ``"win"`` gives +1 to a sole winner; winners share, everyone pays the
   same share of the losses, so returns sum to 0 (one player: 1 for a win, else 0).
   ``"scores"`` gives the result's scores; whether they are zero-sum, constant-sum or
@@ -94,7 +97,7 @@ class TableFacts:
 def _facts(game_id: str, seats: int, options_key: str, returns: str) -> TableFacts:
     definition = hs.definition(game_id)
     options = json.loads(options_key)
-    typed_game = hs.new_game(game_id, seats, seed=0, options=options, auto_chance=False)
+    typed_game = hs.new_game(game_id, seats, seed=0, options=options, auto_chance=False, bots=range(seats))
     typed = definition.options_type.from_json(typed_game.options)
     catalogue = definition.action_catalogue(seats, typed)
     known = tuple(_key(action) for action in catalogue or ())
@@ -140,7 +143,7 @@ def _play_random(
     game_id: str, seats: int, options: dict[str, JSON], known: frozenset[str], seed: int,
 ) -> tuple[int, int, list[float]]:
     rng = random.Random(seed)
-    game = hs.new_game(game_id, seats, seed=seed, options=options, auto_chance=False)
+    game = hs.new_game(game_id, seats, seed=seed, options=options, auto_chance=False, bots=range(seats))
     widest_menu = widest_chance = 0
     for _step in range(game.definition.max_game_length + 1):
         if game.is_over:
@@ -293,8 +296,10 @@ class _Shared:
         self.facts = facts
         self.index = {key: number for number, key in enumerate(facts.catalogue)}
         self.positions = _Positions(facts.game_id) if positions else None
+        # Programs play every seat (docs/research.md, "Bots at every seat").
         self.start = _Play(hs.new_game(facts.game_id, facts.seats, seed=0, options=facts.options,
-                                       auto_chance=False), [None] * facts.seats, shared=True)
+                                       auto_chance=False, bots=range(facts.seats)), [None] * facts.seats,
+                           shared=True)
 
     def first_play(self) -> _Play:
         """The game's start: shared in positions mode, else a copy of it.

@@ -58,7 +58,7 @@ def _sample(game_id: str, seats: int, options_key: str, games: int) -> Sample:
     amounts = simultaneous = False
     for index in range(games):
         rng = random.Random(f"highstakes.rl sample {game_id} {seats} {index}")
-        game = new_game(game_id, seats, seed=rng.getrandbits(63), options=options)
+        game = new_game(game_id, seats, seed=rng.getrandbits(63), options=options, bots=range(seats))
         step = 0
         game_views: list[dict[str, JSON]] = []
         while not game.is_over:

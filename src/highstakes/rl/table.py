@@ -52,7 +52,9 @@ class Table:
                 f"encoder is 'auto' (the game's own when it has one) or 'generic'; got {encoder!r}")
         # A first game checks the seat count and the options, with the engine's own errors.
         # Episodes must end: the game's limits for random play fill the options not given.
-        probe = new_game(game_id, self.seats, seed=0, options=definition.bounded_options(options))
+        # Programs play every seat (docs/research.md, "Bots at every seat").
+        probe = new_game(game_id, self.seats, seed=0, options=definition.bounded_options(options),
+                         bots=range(self.seats))
         self.game_id = game_id
         self.options = dict(probe.options)
         self.reward = reward
@@ -80,7 +82,8 @@ class Table:
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game = new_game(self.game_id, self.seats, seed=self._seeds.getrandbits(63), options=self.options)
+        self.game = new_game(self.game_id, self.seats, seed=self._seeds.getrandbits(63), options=self.options,
+                             bots=range(self.seats))
         self._games += 1
 
     # --- seen from a seat ---------------------------------------------------------------------

@@ -114,6 +114,16 @@ class SeatKind:
         return "human" if self.bot is None else f"bot:{self.bot}"
 
 
+def bot_seats(kinds: list[SeatKind]) -> list[int]:
+    """The seats a room gives to bots, which its games are told (``new_game(..., bots=...)``).
+
+    Only these: a person's seat that the turn timer's stand-in plays for a silent person stays
+    a person's seat (the person may be back for the next move), so a game that treats bots
+    apart treats it as a person's throughout.
+    """
+    return [seat for seat, kind in enumerate(kinds) if kind.bot is not None]
+
+
 @dataclass(eq=False)
 class Room:
     id: str
@@ -568,7 +578,8 @@ class RoomManager:
             )
         seed = self._random.getrandbits(63)
         try:
-            game = hs.new_game(game_id, len(kinds), seed=seed, options=options)  # type: ignore[arg-type]
+            game = hs.new_game(game_id, len(kinds), seed=seed, options=options,  # type: ignore[arg-type]
+                               bots=bot_seats(kinds))
         except ValueError as error:
             # Each option value is valid alone, but a game may refuse a combination of
             # options and seat count; that is the request's fault, not a server error.
@@ -799,7 +810,7 @@ class RoomManager:
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
             game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options,
-                               setup=setup)
+                               setup=setup, bots=bot_seats(room.kinds))
             opening = game.record()["actions"]
             await self.database.call(self.storage.start_game, room.id, game_number, seed, opening)
             room.game = game

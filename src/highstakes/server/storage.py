@@ -101,11 +101,18 @@ class StoredRoom:
         """The current game's record, for ``hs.replay``."""
         record: dict[str, Any] = {
             "game": self.game, "seats": len(self.seat_kinds), "options": self.options,
-            "seed": self.seed, "actions": self.actions,
+            "seed": self.seed, "actions": self.actions, **bots_of(self.seat_kinds),
         }
         if self.record_format >= 2:
             record.update(format=self.record_format, auto_chance=True)
         return record
+
+
+def bots_of(seat_kinds: list[str]) -> dict[str, Any]:
+    """The record's ``bots`` for a room's seat kinds: the seats bots play, when any (the room's
+    games were told them when they were created, so their replays must be told the same)."""
+    bots = [seat for seat, kind in enumerate(seat_kinds) if kind.startswith("bot:")]
+    return {"bots": bots} if bots else {}
 
 
 def default_database_url() -> str:
@@ -248,9 +255,11 @@ class Storage:
                     .order_by(actions_table.c.idx)
                 )
             ]
+        seat_kinds = json.loads(room.seat_kinds)
         return {
-            "format": game.record_format, "game": room.game, "seats": len(json.loads(room.seat_kinds)),
+            "format": game.record_format, "game": room.game, "seats": len(seat_kinds),
             "options": json.loads(room.options), "seed": game.seed, "auto_chance": True, "actions": entries,
+            **bots_of(seat_kinds),
         }
 
     def kept_games(self, room_id: str) -> list[int]:

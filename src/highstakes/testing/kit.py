@@ -7,9 +7,11 @@ In the spirit of OpenSpiel's ``random_sim_test`` and PettingZoo's ``api_test``::
 
 Games run through the public API (:func:`highstakes.new_game`, ``Game``) over every seat count
 and a sample of option combinations, with chance drawn from the seed and, once per table,
-scripted. After every step the kit checks what every face and bot relies on; at a sample of
-steps it also checks the costlier properties (clones, refusals, secrecy). A failure raises
-:class:`ConformanceError` naming the game, table, seed, step and the property broken.
+scripted, and a random set of seats said to be bots' (``new_game(..., bots=...)``), which the
+record must keep and its replays agree with. After every step the kit checks what every face
+and bot relies on; at a sample of steps it also checks the costlier properties (clones,
+refusals, secrecy). A failure raises :class:`ConformanceError` naming the game, table, seed,
+step and the property broken.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import json
 import math
 import pickle
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -39,6 +42,20 @@ JUNK: tuple[JSON, ...] = (
 )
 #: Values a field of a legal action is replaced with to make it the wrong type.
 WRONG_TYPES: tuple[JSON, ...] = (None, 1.5, "x", [], {}, True, -(10**30))
+#: What no amount, nor any number an action carries, may be: huge, negative beyond any range,
+#: a fraction, a boolean, null, infinite, not a number, or not a number at all. A float is
+#: refused even when it is whole (100.0): amounts are whole numbers in JSON, as JavaScript
+#: writes them, and an action reads back as itself.
+ODD_NUMBERS: tuple[JSON, ...] = (
+    10**30, 10**400, -(10**30), 1.5, True, False, None, float("inf"), float("-inf"), float("nan"),
+    "abc", [], {},
+)
+#: Signs that a refusal shows a person the program's insides instead of words: a rule's
+#: reference, Python's names for values, empty containers, a number of more digits than any
+#: amount is written with (highstakes.i18n.numbers writes at most a quadrillion).
+_UNREADABLE = re.compile(r"§|\b(?:True|False|None|inf|nan|NaN|Infinity)\b|\[\]|\{\}|\d{17,}")
+#: The longest refusal a person is expected to read about an amount.
+_LONGEST_REFUSAL = 400
 
 
 class ConformanceError(AssertionError):
@@ -63,11 +80,12 @@ class _Where:
     options: Mapping[str, Any]
     seed: int
     step: int = 0
+    bots: tuple[int, ...] = ()  # the seats the game is told bots play
 
     def fail(self, problem: str) -> ConformanceError:
         return ConformanceError(
             f"{self.game} (seats={self.seats}, options={dict(self.options)!r}, seed={self.seed}, "
-            f"step {self.step}): {problem}"
+            f"bots={list(self.bots)}, step {self.step}): {problem}"
         )
 
 
@@ -103,7 +121,7 @@ def check_game(game_id: str, games: int = 200, seed: int = 0, *, deep_share: flo
     for index in range(games):
         seats, options = playable[index % len(playable)]
         game_seed = rng.getrandbits(48)
-        where = _Where(game_id, seats, options, game_seed)
+        where = _Where(game_id, seats, options, game_seed, bots=_some_bots(seats, game_seed))
         table = index % len(playable)
         scripted = table not in scripted_done
         scripted_done.add(table)
@@ -228,6 +246,20 @@ def _tables(definition: GameDefinition, rng: random.Random, limit: int) -> list[
 
 
 # --- one game -------------------------------------------------------------------------------------------
+def _some_bots(seats: int, seed: int) -> tuple[int, ...]:
+    """A random set of seats said to be bots' (none, some or all), from the game's seed alone."""
+    rng = random.Random(f"bots:{seed}")
+    return tuple(seat for seat in range(seats) if rng.random() < 0.5)
+
+
+def _check_bots_kept(game: hs.Game, where: _Where) -> None:
+    """The game knows the seats it was told bots play, and its record keeps them."""
+    kept = game.record().get("bots", [])
+    if game.bot_seats != where.bots or kept != list(where.bots):
+        raise where.fail(f"the seats told to be bots' are {list(where.bots)}, but the game says "
+                         f"{list(game.bot_seats)} and its record {kept!r}")
+
+
 def _next_setup(definition: GameDefinition, last: dict[str, Any] | None, where: _Where) -> JSON | None:
     """What the table's next game carries over from its last one (``next_setup``), checked as JSON."""
     if last is None:
@@ -247,16 +279,19 @@ def _check_one_game(definition: GameDefinition, where: _Where, rng: random.Rando
     if scripted:
         _check_scripted_game(definition, where, rng, deep_share)
     try:
-        game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, setup=setup)
+        game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, setup=setup,
+                           bots=where.bots)
     except ValueError as error:
         raise where.fail(f"a game set up from the table's last one (next_setup) was refused: {error}"
                          ) from None
     if setup is not None and game.record()["actions"][:1] != [{"setup": setup}]:
         raise where.fail("a game's setup is not the first entry of its record")
+    _check_bots_kept(game, where)
     _check_replay(game, where, "a record taken at the start")
     total = game.money_total
     cuts: list[tuple[dict[str, Any], list[Any]]] = []
     seen_actions: list[JSON] = []
+    amount_kinds: set[str] = set()  # amount entries whose bad amounts this game has tried
     steps = 0
     while not game.is_over:
         where.step = game.history_length
@@ -265,9 +300,11 @@ def _check_one_game(definition: GameDefinition, where: _Where, rng: random.Rando
                              "(GameDefinition.max_game_length)")
         legal_by_seat = _check_turn(game, where)
         deep = rng.random() < deep_share
+        _check_amounts(game, where, amount_kinds, rng, deep)
         if deep:
             _check_views(game, where)
             _check_refusals(definition, game, where, rng, seen_actions)
+            _check_numbers_in_actions(game, where, rng)
             _check_secrecy(definition, game, where, rng)
             if definition.hidden_information and not diverged[0]:
                 diverged[0] = _worlds_diverge(game, rng)
@@ -543,6 +580,118 @@ def _free_amount(game: hs.Game, seat: int, attempt: Any) -> bool:
     return type(amount) is int and any(entry["kind"] == kind for entry in game.amount_entries(seat))
 
 
+# --- amounts ----------------------------------------------------------------------------------------------
+#: Bad values tried at once at a deep step, beyond the first time an amount entry is open.
+_SAMPLED_BAD_VALUES = 5
+
+
+def _check_amounts(game: hs.Game, where: _Where, tried: set[str], rng: random.Random, deep: bool) -> None:
+    """Every amount entry refuses, in words, every amount it does not allow: below its low, above
+    its high, off its step, and the :data:`ODD_NUMBERS`; the game is unchanged after each.
+
+    Each kind meets every bad value the first time it is open in a game, and a sample of them
+    at the deep steps.
+    """
+    for seat in game.to_act:
+        for entry in game.amount_entries(seat):
+            kind = str(entry["kind"])
+            values = _bad_amounts(entry)
+            if kind in tried:
+                if not deep:
+                    continue
+                values = rng.sample(values, _SAMPLED_BAD_VALUES)
+            tried.add(kind)
+            _must_refuse_in_words(game, seat, [
+                ({kind: value}, value, f"the amount {_shown(value)} for the amount entry {kind!r}")
+                for value in values], where)
+
+
+def _bad_amounts(entry: Mapping[str, Any]) -> list[JSON]:
+    """The amounts an entry must refuse: just past its range, off its step, an allowed amount
+    written as a float, a string or a list, and the :data:`ODD_NUMBERS`."""
+    low, high, step = int(entry["low"]), int(entry["high"]), int(entry["step"]) or 1
+    near = [low - step, low - 1, high + 1, high + step, -1, 0, low + step // 2]
+    outside = [value for value in near if not (low <= value <= high and (value - low) % step == 0)]
+    return _distinct([*ODD_NUMBERS, *outside, float(low), float(high), str(low), [low]])
+
+
+def _check_numbers_in_actions(game: hs.Game, where: _Where, rng: random.Random) -> None:
+    """A number a listed action carries (a case, a count, a piece), replaced by one of the
+    :data:`ODD_NUMBERS` or written as a float or a string, is refused in words."""
+    seat = rng.choice(game.to_act)
+    numbered = [data for data in (action.to_json() for action in game.legal_actions(seat))
+                if isinstance(data, dict) and any(type(value) is int for value in data.values())]
+    if not numbered:
+        return
+    data = rng.choice(numbered)
+    key = rng.choice([key for key, value in data.items() if type(value) is int])
+    number = data[key]
+    values = rng.sample(_distinct([*ODD_NUMBERS, float(number), str(number), [number]]), _SAMPLED_BAD_VALUES)
+    _must_refuse_in_words(game, seat, [
+        ({**data, key: value}, value, f"the action {data!r} with {key!r} set to {_shown(value)}")
+        for value in values], where)
+
+
+def _must_refuse_in_words(game: hs.Game, seat: int, attempts: Sequence[tuple[JSON, JSON, str]],
+                          where: _Where) -> None:
+    """Each ``(attempt, bad value, what)`` raises IllegalAction with a message a person can read,
+    and changes nothing: not the view of any seat, not the legal actions, not the record, not
+    the decision count (the spectator's and the seat's views after each, every seat's after all)."""
+    before, record = _fingerprint(game), game.record()
+    watched: list[int | None] = [None, seat]
+    seen = _fingerprint(game, watched)
+    for attempt, value, what in attempts:
+        try:
+            game.act(seat, attempt)
+        except hs.IllegalAction as refusal:
+            problem = _unreadable(refusal.message, value)
+            if problem:
+                raise where.fail(f"refusing {what}: {problem}") from None
+        except Exception as error:
+            raise where.fail(f"{what} raised {type(error).__name__}: {error}; a bad amount is refused "
+                             "with IllegalAction") from None
+        else:
+            raise where.fail(f"{what} was accepted")
+        if _fingerprint(game, watched) != seen or game.history_length != len(record["actions"]):
+            raise where.fail(f"refusing {what} changed the game")
+    if _fingerprint(game) != before or game.record() != record:
+        raise where.fail(f"refusing one of {[what for _, _, what in attempts]} changed the game")
+
+
+def _unreadable(message: Any, value: JSON) -> str | None:
+    """What keeps a refusal from being words a person reads, or None: no message, a rule code,
+    Python's spelling of the value (True, None, inf, 'abc'), a number of absurdly many digits."""
+    if not isinstance(message, str) or not message.strip():
+        return "an IllegalAction needs a message"
+    if len(message) > _LONGEST_REFUSAL:
+        return f"its message runs to {len(message)} characters: say the rule, not the value"
+    found = _UNREADABLE.search(message)
+    if found:
+        return f"its message {message!r} shows {found.group()!r}, not words a person reads"
+    if isinstance(value, str) and (repr(value) in message or f'"{value}"' in message):
+        return f"its message {message!r} quotes the value as a program writes it"
+    return None
+
+
+def _distinct(values: Sequence[JSON]) -> list[JSON]:
+    """``values`` without repeats, 1 and 1.0 and True told apart."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for value in values:
+        key = (type(value).__name__, _shown(value))
+        if key not in seen:
+            seen.add(key)
+            kept.append(value)
+    return kept
+
+
+def _shown(value: JSON) -> str:
+    """A value for the kit's own message: 10**400 is not written out."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return f"{'-' if value < 0 else ''}10**{len(str(abs(value))) - 1}"
+    return repr(value)
+
+
 # --- secrecy ----------------------------------------------------------------------------------------------
 def _check_secrecy(definition: GameDefinition, game: hs.Game, where: _Where, rng: random.Random) -> None:
     """Views keep secrets: worlds resampled for a seat look the same to it, and only to it.
@@ -659,7 +808,8 @@ def _check_replay(game: hs.Game, where: _Where, what: str) -> None:
 def _check_scripted_game(definition: GameDefinition, where: _Where, rng: random.Random,
                          deep_share: float) -> None:
     """A game whose chance the caller scripts: outcomes are listed with their odds, junk is refused."""
-    game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, auto_chance=False)
+    game = hs.new_game(where.game, where.seats, seed=where.seed, options=where.options, auto_chance=False,
+                       bots=where.bots)
     _check_replay(game, where, "a record taken before any chance event")
     while not game.is_over:
         where.step = game.history_length

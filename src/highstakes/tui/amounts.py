@@ -16,8 +16,20 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from highstakes.i18n import _
-from highstakes.i18n.numbers import CURRENCIES, format_money, format_number, parse_number_hint
+from highstakes.i18n.numbers import (
+    CURRENCIES,
+    LARGEST_WRITTEN,
+    format_money,
+    format_number,
+    parse_number_hint,
+)
 from highstakes.i18n.spelling import money_in_words, number_in_words
+
+#: Digits a typed amount may have before it is simply too large: more than any number written
+#: in figures (a quadrillion has 16), so such an amount is said as "more than …" and refused.
+MOST_DIGITS = len(str(LARGEST_WRITTEN)) + 2
+#: Characters of what was typed that a refusal repeats.
+ECHOED = 40
 
 
 class AmountError(ValueError):
@@ -51,8 +63,17 @@ def _separator_words(group: str) -> str:
     return {",": _("commas"), ".": _("dots")}.get(group, f"“{group}”")
 
 
+def _echo(typed: str) -> str:
+    """What was typed, quoted for a refusal, cut short when it is long."""
+    return repr(typed if len(typed) <= ECHOED else typed[: ECHOED - 1] + "…")
+
+
 def parse_amount(text: str, entry: Mapping[str, Any]) -> int:
-    """The JSON amount (in the game's units) that ``text`` says, or AmountError explaining why not."""
+    """The JSON amount (in the game's units) that ``text`` says, or AmountError explaining why not.
+
+    However many digits are typed, the answer is a sentence: a number beyond every range is
+    refused as "more than …" (:data:`MOST_DIGITS`) before it is ever converted.
+    """
     scale = int(entry.get("scale") or 1)
     group, decimal = parse_number_hint()
     shown = text.strip()
@@ -75,18 +96,23 @@ def parse_amount(text: str, entry: Mapping[str, Any]) -> int:
         raise AmountError(_(
             "type the amount in digits, with {separator} only between thousands (such as {example}); "
             "got {text}").format(separator=separator, example=format_amount(40_000 * scale, entry),
-                                 text=repr(shown)))
+                                 text=_echo(shown)))
     digits_allowed = len(str(scale)) - 1 if scale in (10, 100, 1000) else 0
     if len(fraction) > digits_allowed:
         if digits_allowed == 0:
-            raise AmountError(_("whole numbers only; got {text}").format(text=repr(shown)))
+            raise AmountError(_("whole numbers only; got {text}").format(text=_echo(shown)))
         raise AmountError(_("at most {count} decimals; got {text}").format(
-            count=digits_allowed, text=repr(shown)))
+            count=digits_allowed, text=_echo(shown)))
+    digits = whole.replace(group, "") if group.strip() else whole
+    if len(digits.lstrip("0")) > MOST_DIGITS:
+        # Beyond every range: refused as "more than …", never converted (Python refuses to
+        # read a number of thousands of digits).
+        beyond = 10**MOST_DIGITS * scale
+        check_amount(-beyond if negative else beyond, entry)
     try:
-        digits = whole.replace(group, "") if group.strip() else whole
         value = Decimal(digits + (("." + fraction) if fraction else "")) * scale
     except InvalidOperation:  # not reachable after the patterns above, kept as a guard
-        raise AmountError(_("not an amount: {text}").format(text=repr(shown))) from None
+        raise AmountError(_("not an amount: {text}").format(text=_echo(shown))) from None
     amount = -int(value) if negative else int(value)
     check_amount(amount, entry)
     return amount

@@ -95,7 +95,7 @@ class TableApp(App[None]):
             seat: bot_registry.make_bot(self.GAME_ID, name)
             for seat, name in enumerate(self.bot_names) if name is not None
         }
-        self.game = hs.new_game(self.GAME_ID, seats, seed=seed, options=self.options)
+        self.game = hs.new_game(self.GAME_ID, seats, seed=seed, options=self.options, bots=self.bot_seats)
         # A seeded session stays reproducible: game n uses seed + n - 1.
         self.seeded = seed is not None
         self.games_started = 1
@@ -119,6 +119,11 @@ class TableApp(App[None]):
         return game_text(self.GAME_ID, message)
 
     # --- seats and positions -------------------------------------------------------------------
+    @property
+    def bot_seats(self) -> list[int]:
+        """The seats bots play, told to every game of the table (a game may treat them apart)."""
+        return [seat for seat, name in enumerate(self.bot_names) if name is not None]
+
     def seat_name(self, seat: int) -> str:
         """A seat as people read it: "Player 1", or "Bot 2 (best play)" with the bot's label in words."""
         bot = self.bot_names[seat]
@@ -312,7 +317,7 @@ class TableApp(App[None]):
         # What the game carries over from the one just played (the questions seen, say).
         setup = hs.definition(self.GAME_ID).next_setup([self.game.record()])
         self.game = hs.new_game(self.GAME_ID, self.game.seats, seed=next_seed, options=self.options,
-                                setup=setup)
+                                setup=setup, bots=self.bot_seats)
         self.games_started += 1
         self._reset_game()
         self.query_one("#log", RichLog).clear()

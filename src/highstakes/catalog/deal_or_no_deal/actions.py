@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from highstakes.catalog.deal_or_no_deal.money import dollars
+from highstakes.catalog.deal_or_no_deal.money import MAX_OFFER, MIN_OFFER, NUM_CASES, dollars
 from highstakes.catalog.deal_or_no_deal.words import N_, _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.errors import IllegalAction
@@ -53,6 +53,17 @@ LABELS = {
     "swap": N_("swap for the other case"),
 }
 CASE_KINDS = ("pick", "open")
+#: What the number of each kind is, said to whoever sent something else (a fraction, a word,
+#: true, null): in words, without repeating what was sent. A float is refused even when it is
+#: whole (100.0): JSON's amounts are whole numbers, as JavaScript writes them.
+NUMBER_WORDS = {
+    "pick": (N_("a case is chosen by its number, from 1 to {last}"), "§3.1"),
+    "open": (N_("a case is chosen by its number, from 1 to {last}"), "§3.1"),
+    "guess": (N_("a guess names one of the values still on the board"), "§3.6 (D-8)"),
+    "paid_guess": (N_("a guess names one of the values still on the board"), "§3.6 (D-8)"),
+    "offer": (N_("an offer is a whole number of dollars from {low} to {high}"), "§7.1"),
+    "counter": (N_("a counter-offer is a whole number of dollars from {low} to {high}"), "§7.1"),
+}
 
 
 def parse_move(data: JSON) -> Move:
@@ -60,8 +71,9 @@ def parse_move(data: JSON) -> Move:
         ((kind, value),) = data.items()
         if kind in NUMBER_KINDS:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalAction("bad_action", _("{move} takes a whole number; got {value}").format(
-                    move=repr(kind), value=repr(value)), "§3")
+                words, rule = NUMBER_WORDS[kind]
+                raise IllegalAction("bad_action", _(words).format(
+                    last=NUM_CASES, low=dollars(MIN_OFFER), high=dollars(MAX_OFFER)), rule)
             return Move(kind, value)
         if kind in FLAG_KINDS:
             if value is not True:

@@ -58,6 +58,14 @@ def account(seat: int) -> str:
     return f"seat{seat}"
 
 
+def _no_such_case(number: int) -> str:
+    """Why there is no case ``number`` (§3.1), naming it only when it is a number people write."""
+    if abs(number) < 1000:
+        return _("cases are numbered 1 to {last}; there is no case {number}").format(
+            last=NUM_CASES, number=number)
+    return _("cases are numbered 1 to {last}").format(last=NUM_CASES)
+
+
 def round_amount(cents: float) -> int:
     """Round an offer to whole dollars (to $100 above $10,000), within the allowed range."""
     step = 100 * 100 if cents >= 1_000_000 else 100
@@ -265,8 +273,7 @@ class DealState(GameState):
         if kind in ("pick", "open"):
             assert amount is not None
             if not 1 <= amount <= NUM_CASES:
-                return ("no_such_case", _("cases are numbered 1 to {last}; there is no case {number}").format(
-                    last=NUM_CASES, number=amount), "§3.1")
+                return ("no_such_case", _no_such_case(amount), "§3.1")
             case = amount - 1
             if kind == "open" and case == self.special:
                 return ("own_case", _("your own case is opened only at the end"), "§3.3")

@@ -26,8 +26,11 @@ class GreedDefinition(GameDefinition):
         "Six-dice push-your-luck: set scoring dice aside, roll on or bank, "
         "and don't greed out. First to 5,000 starts the final round."
     )
+    # Any number of players from two (RULES.md §2.1; the seed: "cualquier número"). A table
+    # seats twelve at most: every score then stays on screen beside the dice and the menu, in
+    # the terminal at 80×24 (tui/app.py) and in the browser in one column.
     min_seats = 2
-    max_seats = 8
+    max_seats = 12
     resources = __name__  # rules.md, README.md and web/renderer.js
     options_type = GreedOptions
     hidden_information = False  # dice are rolled in the open
@@ -71,7 +74,9 @@ class GreedDefinition(GameDefinition):
         return BOTS
 
     def strongest_bot(self, seats: int, options: Mapping[str, Any]) -> str:
-        return "optimal"  # exact for two players, a close approximation beyond
+        # Exact for two players; beyond, an approximation no other bot beats (at twelve seats it
+        # is only as good as maxexp: the reference page, "More than two players").
+        return "optimal"
 
     def advisor(self) -> Advisor:
         from highstakes.catalog.greed.bots import hint

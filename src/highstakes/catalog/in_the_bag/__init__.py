@@ -7,14 +7,18 @@ offers, and the project's metadata registers it (entry point ``highstakes.games`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 from highstakes.catalog.in_the_bag.actions import Bid, Feed, parse_move
 from highstakes.catalog.in_the_bag.options import BagOptions
-from highstakes.catalog.in_the_bag.rules import MAX_REBIDS, MAX_ROUNDS, BagState
+from highstakes.catalog.in_the_bag.rules import MAX_REBIDS, BagState
 from highstakes.catalog.in_the_bag.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.parts import Advisor, BotInfo, TerminalTableFactory
+
+#: The round limit random play takes when its options leave ``round_limit`` at "no limit".
+BOUNDED_ROUNDS = 100
 
 
 class BagDefinition(GameDefinition):
@@ -30,8 +34,11 @@ class BagDefinition(GameDefinition):
     options_type = BagOptions
     hidden_information = True  # every hand, the pieces fed, the bag, the bids until the reveal
     seat_keys = GameDefinition.seat_keys | {"winner", "consoled"}
-    # Per round: a feed and at most 1 + MAX_REBIDS bids from each of at most six seats.
-    max_game_length = MAX_ROUNDS * 6 * (2 + MAX_REBIDS)
+    # The rulebook has no last round (RULES.md §5.2 "No round limit"); random play, which may
+    # never reach ¥10,000, gets one. Per round: a feed and at most 1 + MAX_REBIDS bids from each
+    # of at most six seats.
+    bounded_play = MappingProxyType({"round_limit": BOUNDED_ROUNDS})
+    max_game_length = BOUNDED_ROUNDS * 6 * (2 + MAX_REBIDS)
 
     def new_state(self, seats: int, options: BagOptions) -> BagState:
         return BagState(seats, options)

@@ -57,12 +57,11 @@ def bid_of(counts: tuple[int, ...] | list[int]) -> Bid:
     return Bid(to_pieces(counts))
 
 
-def _piece(raw: object, move: str) -> int:
+def _piece(raw: object) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw not in DENOMINATIONS:
         pieces = ", ".join(yen(piece) for piece in DENOMINATIONS)
-        message = _("{move} names pieces by their value: {pieces}; got {value}")
-        shown = message.format(move=repr(move), pieces=pieces, value=repr(raw))
-        raise IllegalAction("bad_action", shown, "§5.1")
+        raise IllegalAction("bad_action", _("a piece is named by its value: {pieces}").format(pieces=pieces),
+                            "§5.1")
     return raw
 
 
@@ -70,12 +69,12 @@ def parse_move(data: JSON) -> Feed | Bid:
     if isinstance(data, dict) and len(data) == 1:
         ((kind, raw),) = data.items()
         if kind == "feed":
-            return Feed(_piece(raw, "feed"))
+            return Feed(_piece(raw))
         if kind == "bid":
             if not isinstance(raw, list) or len(raw) > MAX_BID_PIECES:
                 message = _("a bid is a list of pieces, such as [500, 100]; got {value}")
                 raise IllegalAction("bad_action", message.format(value=repr(raw)[:80]), "§5.2")
-            pieces = tuple(sorted((_piece(piece, "bid") for piece in raw), reverse=True))
+            pieces = tuple(sorted((_piece(piece) for piece in raw), reverse=True))
             return Bid(pieces)
     shape = _('a move is {"feed": piece} or {"bid": [pieces]}, a piece being 100, 500, 1000 or 5000')
     raise IllegalAction("bad_action", shape + "; " + _("got {data}").format(data=repr(data)[:80]), "§5.2")

@@ -1,8 +1,8 @@
 """It's in the Bag's bots and advisor. Each sees only its seat's view and legal moves.
 
 * ``heuristic``: feeds its smallest piece and bids about a third of what it guesses the bag
-  holds (the bids known to be in it, plus ¥100 for each piece fed), the minimum when the bag
-  is small.
+  holds (the pieces known to be in it, plus ¥100 for each piece fed unseen), the minimum when
+  the bag is small.
 * ``believer``: keeps a belief about the bag and about every other player. From the public
   history (each revealed bid, who took the bag, the consolations) and its own feeds and
   takings it follows each player's likely hand, so a piece fed by a player who has run out
@@ -11,6 +11,13 @@
   bids. It then bids the amount with the best expected gain: the chance that the bid is the
   highest times the bag, less the bid (every bid is paid). Its risk dial weighs a losing
   bid's cost: below 1 it is cautious, above 1 bold (``cautious`` is the preset at 0.6).
+  Pieces fed in the open (option ``feeds``) are believed as seen, and a bid that stands while
+  the tied players bid again is known.
+
+Called back by a tie, both pick at random between their best amount and the next (by gain
+for the believer, by size for the heuristic): two players of one kind would otherwise bid the
+same again and again, and every such round would end in ties (RULES.md §5.2) with nobody
+ever taking the bag.
 
 The advisor reports the believer's view: the bag's expected value and each bid's expected gain.
 """
@@ -23,7 +30,7 @@ from dataclasses import dataclass
 
 from highstakes.catalog.in_the_bag.actions import Bid, Feed
 from highstakes.catalog.in_the_bag.pieces import DENOMINATIONS, START, to_counts, value, yen
-from highstakes.catalog.in_the_bag.rules import CONSOLATION_COINS, MIN_BID
+from highstakes.catalog.in_the_bag.rules import CONSOLATION_COINS, MIN_BID, TIED
 from highstakes.catalog.in_the_bag.words import N_, _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.parts import BotInfo
@@ -49,9 +56,35 @@ def _thrifty(bids: Sequence[Bid], amount: int) -> Bid:
 
 
 def _feeders(view: dict[str, JSON]) -> list[int]:
-    """The other seats whose piece is (or will be) in the bag this round."""
+    """The other seats whose piece is in the bag this round (or will be), unseen by this seat.
+
+    With feeds shown (option ``feeds``), once every piece is in, none is unseen.
+    """
+    if view["fed_pieces"] is not None:
+        return []
     return [seat for seat in range(view["seats"])
             if seat != view["you"] and (view["fed"][seat] or view["pieces_held"][seat] > 0)]
+
+
+def _bag_seen(view: dict[str, JSON]) -> int:
+    """The yen this seat knows to be in the bag: the known pieces, and its own feed when that is
+    not among them (with feeds shown, every fed piece is known once the last is in)."""
+    known = sum(view["bag_known"])
+    return known if view["fed_pieces"] is not None else known + (view["your_feed"] or 0)
+
+
+def _rebidding(view: dict[str, JSON]) -> bool:
+    """Whether this seat is bidding again after a tie."""
+    previous = view["previous_bids"]
+    return previous is not None and view["you"] is not None and previous[view["you"]] is not None
+
+
+def _standing_bid(view: dict[str, JSON], seat: int) -> int | None:
+    """The amount of ``seat``'s bid when it stands while the tied players bid again (§5.2)."""
+    previous = view["previous_bids"]
+    if not view["rebid"] or previous is None or previous[seat] is not None:
+        return None
+    return sum(view["reveals"][-1][seat]) or None
 
 
 class HeuristicBot:
@@ -67,12 +100,14 @@ class HeuristicBot:
         if isinstance(legal[0], Feed):
             return _feed_smallest(legal)
         bids = _bids(legal)
-        guess = sum(view["bag_known"]) + (view["your_feed"] or 0) + 100 * len(_feeders(view))
+        guess = _bag_seen(view) + 100 * len(_feeders(view))
         wanted = self.share * guess if guess >= self.small_bag else 0
         wanted = min(wanted, 0.4 * view["your_yen"])
         amounts = sorted({bid.amount for bid in bids})
-        amount = next((a for a in amounts if a >= wanted), amounts[-1])
-        return _thrifty(bids, amount)
+        at = next((index for index, a in enumerate(amounts) if a >= wanted), len(amounts) - 1)
+        if _rebidding(view):
+            at = rng.choice(sorted({at, min(at + 1, len(amounts) - 1)}))
+        return _thrifty(bids, amounts[at])
 
 
 @dataclass
@@ -109,14 +144,16 @@ def believe(view: dict[str, JSON]) -> Belief:
     bag = [0.0, 0.0, 0.0, 0.0]
     shares: list[list[float]] = [[] for _ in range(seats)]
 
-    def feed_round(fed_by_me: int | None, feeders: Sequence[int]) -> list[float]:
+    def feed_round(seen: Sequence[int | None], feeders: Sequence[int]) -> list[float]:
+        """The round's feeds: a piece seen (its own, or every one with feeds shown) as it is,
+        another by what the feeder is believed to hold."""
         values = [0.0] * seats
         for seat in feeders:
-            if seat == me and fed_by_me is not None:
-                index = DENOMINATIONS.index(fed_by_me)
+            if seen[seat] is not None:
+                index = DENOMINATIONS.index(seen[seat])
                 hands[seat][index] = max(0.0, hands[seat][index] - 1)
                 bag[index] += 1
-                values[seat] = fed_by_me
+                values[seat] = seen[seat]
                 continue
             expected, chances = _expected_feed(hands[seat])
             for index, chance in enumerate(chances):
@@ -126,8 +163,11 @@ def believe(view: dict[str, JSON]) -> Belief:
         return values
 
     for entry in view["history"]:
-        feeders = [seat for seat in range(seats) if sum(hands[seat]) > 0.5]
-        feed_round(entry.get("you_fed"), feeders)
+        seen = _seen_feeds(entry.get("fed"), entry.get("you_fed"), me, seats)
+        public = entry.get("fed") is not None
+        feeders = [seat for seat in range(seats)
+                   if seen[seat] is not None or (not public and sum(hands[seat]) > 0.5)]
+        feed_round(seen, feeders)
         believed = value(bag)  # type: ignore[arg-type]
         for reveal in entry["reveals"]:
             for seat, pieces in enumerate(reveal):
@@ -139,24 +179,31 @@ def believe(view: dict[str, JSON]) -> Belief:
             for index in range(4):
                 hands[winner][index] += taken[index] if taken is not None else bag[index]
                 bag[index] = 0.0
-        for seat, pieces in enumerate(entry["reveals"][-1]):
-            _take(hands[seat], pieces)
-            for piece in pieces:
-                bag[DENOMINATIONS.index(piece)] += 1
+        if entry["outcome"] != TIED:  # when the ties ran out, every bid was taken back
+            for seat, pieces in enumerate(entry["reveals"][-1]):
+                _take(hands[seat], pieces)
+                for piece in pieces:
+                    bag[DENOMINATIONS.index(piece)] += 1
         for seat in entry["consoled"]:
             hands[seat][0] += CONSOLATION_COINS
     if me is not None:
         hands[me] = [float(view["your_pieces"][str(piece)]) for piece in DENOMINATIONS]
-    # This round: the known bids in the bag, the seat's own feed, and the others' believed feeds.
-    bag_value = float(sum(view["bag_known"])) + (view["your_feed"] or 0)
-    feed_values = [0.0] * seats
-    for seat in range(seats):
-        if seat == me:
-            continue
-        if view["fed"][seat] or view["pieces_held"][seat] > 0:
-            feed_values[seat], _chances = _expected_feed(hands[seat])
-            bag_value += feed_values[seat]
+    # This round: the pieces seen in the bag, and the others' believed feeds, unseen.
+    bag_value = float(_bag_seen(view))
+    shown = view["fed_pieces"]
+    feed_values = [float(piece or 0) for piece in shown] if shown is not None else [0.0] * seats
+    for seat in _feeders(view):
+        feed_values[seat], _chances = _expected_feed(hands[seat])
+        bag_value += feed_values[seat]
     return Belief(hands, bag_value, shares, feed_values)
+
+
+def _seen_feeds(shown: Sequence[int | None] | None, own: int | None, me: int | None,
+                seats: int) -> list[int | None]:
+    """A settled round's feeds as this seat saw them: all with feeds shown, else its own alone."""
+    if shown is not None:
+        return list(shown)
+    return [own if seat == me else None for seat in range(seats)]
 
 
 def _chance_below(samples: Sequence[float], amount: int) -> tuple[float, float]:
@@ -180,6 +227,10 @@ def bid_gains(view: dict[str, JSON], bids: Sequence[Bid],
     for seat in range(view["seats"]):
         if seat == me or not view["pieces_held"][seat] or (view["reveals"] and not view["reveals"][-1][seat]
                                                              and not view["sealed"][seat]):
+            continue
+        standing = _standing_bid(view, seat)
+        if standing is not None:  # revealed, and it stands: known
+            predicted.append([float(standing)])
             continue
         most = value(belief.hands[seat])  # type: ignore[arg-type]
         shares = list(PRIOR_SHARES) + belief.shares[seat][-12:] * 2
@@ -208,8 +259,8 @@ class BelieverBot:
             return _feed_smallest(legal)
         bids = _bids(legal)
         _belief, gains = bid_gains(view, bids, self.risk)
-        best = max(gains.values())
-        amount = min(amount for amount, gain in gains.items() if gain >= best - 1e-9)
+        ranked = sorted(gains, key=lambda amount: (-round(gains[amount], 9), amount))
+        amount = rng.choice(ranked[:2]) if _rebidding(view) else ranked[0]
         return _thrifty(bids, amount)
 
 

@@ -1,26 +1,30 @@
 """It's in the Bag as a state machine (RULES.md §5.1, §5.2, with §7.2, §7.3 and §7.5).
 
-Each round every seat, on its own and in secret, first **feeds** one piece to the bag, then
-**seals a bid** made of pieces it holds. Seats act in any order (several are to act at once,
-§7.3); nothing of a bid is shown until the last seat has sealed its own. Then the bids are
-revealed together: a tie for the highest bid sends the bidders back to bid a different
-amount; otherwise the highest bidder takes the whole bag, every bid (the winner's too) goes
-into the bag, and a player left with nothing gets ¥200 from the reserve. The game ends after
-the round in which someone holds ¥10,000 or more; the most yen wins, ties shared.
+Each round every seat, on its own, first **feeds** one piece to the bag, then **seals a bid**
+made of pieces it holds. Seats act in any order (several are to act at once, §7.3); nothing
+of a bid is shown until the last seat has sealed its own. Then the bids are revealed
+together: a tie for the highest bid sends the tied players back to bid a different amount;
+otherwise the highest bidder takes the whole bag, every bid (the winner's too) goes into the
+bag, and a player left with nothing gets ¥200 from the reserve. The game ends after the round
+in which someone holds ¥10,000 or more; the most yen wins, ties shared.
 
-Decisions the rulebook leaves open (recorded in ``rules.md`` for players):
+Decisions the rulebook leaves open (RULES.md §5.2 "Decisions to record"; ``rules.md`` for players):
 
+* Feeding is secret by default; option ``feeds`` shows each fed piece to everyone, all
+  together once the last piece is in (feeding is simultaneous, §7.3), and the bids begin then.
 * A bid is made of pieces the player holds; no change is made (§5.2, §7.5). Pieces sealed
   in a fist stay counted in the player's hand until the reveal, so the public piece count
   says nothing of a bid.
-* A tie matters only among the highest bids. Then, by default, every bidder takes back the
-  bid and bids again with a different amount (option ``tie_rebid``: only the tied players);
-  a player who can form no other amount may repeat it. After three re-bids still tied,
-  nobody takes the bag that round: it stays, and every bid goes into it.
+* A tie matters only among the highest bids. The tied players take back their bids and bid
+  again, each a different amount (a player who can form no other amount may repeat it); the
+  other bids stand (option ``tie_rebid``: everyone who bid bids again). The first reveal's tie
+  starts the re-bids; when the fifth re-bid in a row ties again (the sixth tied reveal), every
+  bid is taken back, nobody pays, and the bag goes on untouched to the next round.
 * A player with no piece at the start of a round cannot feed; one whose last piece went
   into the bag cannot bid that round (the minimum bid is ¥100).
-* Consolation is checked at the end of every round; a limited reserve pays what it still
-  has. A game still going after round 100 ends there and is counted as usual.
+* Consolation is checked at the end of every round, whatever ended it; a limited reserve
+  pays what it still has, and when nobody holds a piece the game ends.
+* No round limit: option ``round_limit`` sets one, for simulations and tests only.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ import random
 
 from highstakes.catalog.currency_sakana import count_map
 from highstakes.catalog.in_the_bag.actions import Bid, Feed, bid_of
-from highstakes.catalog.in_the_bag.options import UNLIMITED, BagOptions
+from highstakes.catalog.in_the_bag.options import NO_ROUND_LIMIT, UNLIMITED, BagOptions
 from highstakes.catalog.in_the_bag.pieces import (
     DENOMINATIONS,
     START,
@@ -54,8 +58,11 @@ from highstakes.engine.ledger import Ledger
 TARGET = 10_000  # the game ends after a round in which someone holds this much (§5.2)
 MIN_BID = 100
 CONSOLATION_COINS = 2  # ¥200 in ¥100 coins from the reserve (§5.2, step 4)
-MAX_REBIDS = 3
-MAX_ROUNDS = 100
+#: Re-bids after the first tie: when the fifth ties again, the bids are taken back (§5.2).
+MAX_REBIDS = 5
+#: How a round ended (a history entry's ``outcome``): someone took the bag; the ties ran out
+#: (every bid taken back, the bag untouched); nobody could bid.
+TAKEN, TIED, NO_BIDS = "taken", "tied", "no_bids"
 #: A seat's feed this round: a denomination's index, NOT_YET before it feeds, SKIPPED when
 #: it had no piece to feed.
 NOT_YET, SKIPPED = None, -1
@@ -74,26 +81,28 @@ class BagState(GameState):
         self.seats = seats
         self.options = options
         self.rebid_all = options.tie_rebid == "all"
+        self.feeds_shown = options.feeds == "shown"
+        self.round_limit = options.round_limit
         self.reserve_limit = options.reserve
         self.hands: list[list[int]] = [list(START) for _ in range(seats)]
         self.bag: list[int] = [0, 0, 0, 0]
+        #: The pieces publicly known to be in the bag: the bids revealed since someone last took
+        #: it, and with ``feeds`` shown the pieces fed too.
+        self.bag_known: list[int] = [0, 0, 0, 0]
         self.reserve_paid = 0  # ¥100 coins the reserve has given out
         self.history: list[dict[str, JSON]] = []
         self.winners: list[int] | None = None
         self._start_round(1)
 
     # --- the round ----------------------------------------------------------------------------------
-    def _start_round(self, number: int, known: list[int] | None = None) -> None:
+    def _start_round(self, number: int) -> None:
         self.round = number
         self.fed: list[int | None] = [NOT_YET if sum(hand) else SKIPPED for hand in self.hands]
         self.bids: list[Counts | None] = [None if sum(hand) else () for hand in self.hands]
-        self.previous: list[int | None] = [None] * self.seats  # amounts revealed at a tie
+        #: At a tie, the amount each seat called back bid (the one it must change), else None.
+        self.previous: list[int | None] = [None] * self.seats
         self.reveals: list[list[list[int]]] = []  # this round's reveals (ties, then the last)
         self.rebids = 0
-        #: The pieces publicly known to be in the bag: the bids revealed since someone last took it.
-        self.bag_known: list[int] = known if known is not None else [0, 0, 0, 0]
-        if not any(sum(hand) for hand in self.hands):
-            self.winners = list(range(self.seats))  # nobody holds a piece and the reserve is empty
         self._find_waiting()
 
     def _phase(self, seat: int) -> str:
@@ -101,9 +110,22 @@ class BagState(GameState):
             return "over"
         if self.fed[seat] is NOT_YET:
             return "feed"
-        if self.bids[seat] is None:
+        if self.bids[seat] is None and self._bidding_open():
             return "bid"
         return "wait"
+
+    def _bidding_open(self) -> bool:
+        """Whether the bids may begin: at once with secret feeds; with feeds shown, once every
+        piece is in and shown (§5.2 "feeds shown", §7.3)."""
+        return not self.feeds_shown or NOT_YET not in self.fed
+
+    def _feeds_revealed(self) -> bool:
+        """Whether this round's fed pieces are shown to everyone (option ``feeds``, §7.3)."""
+        return self.feeds_shown and NOT_YET not in self.fed
+
+    def _is_standing(self, seat: int) -> bool:
+        """Whether ``seat``'s revealed bid stands while the tied players bid again (§5.2)."""
+        return self.rebids > 0 and self.previous[seat] is None and bool(self.bids[seat])
 
     def to_act(self) -> tuple[int, ...]:
         return self._waiting
@@ -114,8 +136,9 @@ class BagState(GameState):
             self._waiting: tuple[int, ...] = ()
             return
         fed, bids = self.fed, self.bids
+        bidding = self._bidding_open()
         self._waiting = tuple([seat for seat in range(self.seats)
-                               if fed[seat] is NOT_YET or bids[seat] is None])
+                               if fed[seat] is NOT_YET or (bidding and bids[seat] is None)])
 
     def is_chance(self) -> bool:
         return False  # nothing is left to chance: every secret is a player's own choice
@@ -149,7 +172,7 @@ class BagState(GameState):
         if self.fed[seat] is NOT_YET:
             hand = self.hands[seat]
             return [_FEEDS[index] for index in range(4) if hand[index]]
-        if self.bids[seat] is None:
+        if self.bids[seat] is None and self._bidding_open():
             return list(_bid_menu(self.hand(seat), self.forbidden_amount(seat)))
         return []
 
@@ -163,16 +186,26 @@ class BagState(GameState):
         return refusal
 
     def why_not_to_act(self, seat: int) -> tuple[str, str, str] | None:
-        """A seat that has sealed its bid waits for the others' (§7.3)."""
-        if self._phase(seat) == "wait":
-            return ("not_your_turn", _("you have sealed your bid; wait for the reveal"), "§7.3")
-        return None
+        """Why a seat that is not to act waits, in the rule's words (§5.2, §7.3)."""
+        if self._phase(seat) != "wait":
+            return None
+        bid = self.bids[seat]
+        if bid is None:
+            return ("not_your_turn", _("you have fed the bag; the bids begin when every player has fed, "
+                                       "and the pieces fed are shown together"), "§5.2, §7.3")
+        if not bid:
+            return ("not_your_turn", _("you hold no piece to bid with this round"), "§5.2")
+        if self._is_standing(seat):
+            return ("not_your_turn", _("your bid stands: only the tied players bid again"), "§5.2")
+        return ("not_your_turn", _("you have sealed your bid; wait for the reveal"), "§7.3")
 
     def _refusal(self, seat: int, action: Action) -> tuple[str, str, str] | None:
         """Why ``action`` is not allowed for ``seat`` now (code, words, rule), or None."""
         phase = self._phase(seat)
-        if phase in ("over", "wait"):
-            return ("not_your_turn", _("you have sealed your bid; wait for the reveal"), "§7.3")
+        if phase == "over":
+            return ("game_over", _("the game is over"), "§5.2")
+        if phase == "wait":
+            return self.why_not_to_act(seat)
         if isinstance(action, Feed):
             if phase == "bid":
                 message = _("you have fed the bag this round: one piece a round, before bidding")
@@ -208,6 +241,8 @@ class BagState(GameState):
             self.fed[seat] = index
             if not sum(self.hands[seat]):
                 self.bids[seat] = ()  # its last piece went in: nothing left to bid with
+            if self._feeds_revealed():
+                self._show_feeds()
         else:
             assert isinstance(action, Bid)
             self.bids[seat] = counts_of(action.pieces)
@@ -215,58 +250,88 @@ class BagState(GameState):
             self._reveal()
         self._find_waiting()
 
+    def _show_feeds(self) -> None:
+        """With feeds shown, the last piece in shows every fed piece: all are known in the bag."""
+        for feed in self.fed:
+            if feed is not NOT_YET and feed != SKIPPED:
+                self.bag_known[feed] += 1
+
     def _reveal(self) -> None:
-        """Every fist opens at once (§7.3): a tie for the highest sends the bidders back, else settle."""
+        """Every fist opens at once (§7.3): a tie for the highest sends the tied back, else settle."""
         bids: list[Counts] = [bid or (0, 0, 0, 0) for bid in self.bids]
         self.reveals.append([list(pieces_of(bid)) for bid in bids])
         offered = [value(bid) for bid in bids]
         top = max(offered)
         highest = [seat for seat, amount in enumerate(offered) if amount == top and amount > 0]
-        if len(highest) > 1 and self.rebids < MAX_REBIDS:
-            self.rebids += 1
-            again = [seat for seat in range(self.seats) if offered[seat] > 0] if self.rebid_all else highest
-            self.previous = [offered[seat] if seat in again else None for seat in range(self.seats)]
-            for seat in again:
-                self.bids[seat] = None
-            return
-        winner = highest[0] if len(highest) == 1 else None
-        self._settle(bids, winner)
+        if len(highest) > 1:
+            if self.rebids < MAX_REBIDS:
+                self._call_back(highest, offered)
+            else:
+                self._settle(bids, None, TIED)
+        elif highest:
+            self._settle(bids, highest[0], TAKEN)
+        else:
+            self._settle(bids, None, NO_BIDS)
 
-    def _settle(self, bids: list[Counts], winner: int | None) -> None:
+    def _call_back(self, highest: list[int], offered: list[int]) -> None:
+        """A tie for the highest bid (§5.2): the tied players (with ``tie_rebid`` "all", every
+        bidder) take back their bids and bid again, each a different amount; other bids stand."""
+        self.rebids += 1
+        again = [seat for seat in range(self.seats) if offered[seat] > 0] if self.rebid_all else highest
+        self.previous = [offered[seat] if seat in again else None for seat in range(self.seats)]
+        for seat in again:
+            self.bids[seat] = None
+
+    def _settle(self, bids: list[Counts], winner: int | None, outcome: str) -> None:
+        """The round's end (§5.2, steps 3 and 4): the winner takes the bag and every bid goes in,
+        unless the ties ended the round (every bid taken back, the bag untouched); then the
+        consolation and the end are checked, whatever ended the round."""
         bag, hands = self.bag, self.hands
         took = list(bag) if winner is not None else None
         bag_pieces = sum(bag)
-        known = [0, 0, 0, 0] if winner is not None else list(self.bag_known)
+        known = self.bag_known
         if winner is not None:
             self._move_all(bag, hands[winner])
-        # Every bid goes into the bag, and becomes known to be in it.
-        for seat, bid in enumerate(bids):
-            hand = hands[seat]
-            for index in range(4):
-                count = bid[index]
-                if count:
-                    hand[index] -= count
-                    bag[index] += count
-                    known[index] += count
+            known[:] = [0, 0, 0, 0]
+        if outcome != TIED:  # every bid goes into the bag, and becomes known to be in it
+            for seat, bid in enumerate(bids):
+                hand = hands[seat]
+                for index in range(4):
+                    count = bid[index]
+                    if count:
+                        hand[index] -= count
+                        bag[index] += count
+                        known[index] += count
+        consoled = self._console()
+        self.history.append({
+            "round": self.round, "fed": list(self.fed), "reveals": self.reveals, "winner": winner,
+            "took": took, "bag_pieces": bag_pieces, "consoled": consoled, "outcome": outcome,
+        })
+        if self._game_ends():
+            richest = max(value(hand) for hand in hands)
+            self.winners = [seat for seat in range(self.seats) if value(hands[seat]) == richest]
+        else:
+            self._start_round(self.round + 1)
+
+    def _console(self) -> list[int]:
+        """Every player left with no piece gets ¥200 from the reserve, or what a limited one has left."""
         consoled = []
         for seat in range(self.seats):
-            if not any(hands[seat]):
-                coins = CONSOLATION_COINS if self.reserve_limit == UNLIMITED else min(
-                    CONSOLATION_COINS, self.reserve_limit - self.reserve_paid)
+            if not any(self.hands[seat]):
+                coins = _consolation(self.reserve_limit, self.reserve_paid)
                 if coins:
                     self.hands[seat][0] += coins
                     self.reserve_paid += coins
                     consoled.append(seat)
-        self.history.append({
-            "round": self.round, "fed": list(self.fed), "reveals": self.reveals, "winner": winner,
-            "took": took, "bag_pieces": bag_pieces,
-            "consoled": consoled,
-        })
-        richest = max(value(hand) for hand in self.hands)
-        if richest >= TARGET or self.round >= MAX_ROUNDS:
-            self.winners = [seat for seat in range(self.seats) if value(self.hands[seat]) == richest]
-        else:
-            self._start_round(self.round + 1, known)
+        return consoled
+
+    def _game_ends(self) -> bool:
+        """After a round (§5.2 "End"): someone holds ¥10,000 or more, the table's round limit is
+        reached, or nobody holds a piece (an empty reserve), so that no round can be played."""
+        hands = self.hands
+        return (max(value(hand) for hand in hands) >= TARGET
+                or (self.round_limit != NO_ROUND_LIMIT and self.round >= self.round_limit)
+                or not any(sum(hand) for hand in hands))
 
     @staticmethod
     def _move_all(source: list[int], target: list[int]) -> None:
@@ -280,6 +345,7 @@ class BagState(GameState):
         own = seat is not None
         fed = self.fed[seat] if own else None
         bid = self.bids[seat] if own else None
+        shown = self._feeds_revealed()
         return {
             "game": "in_the_bag",
             "you": seat,
@@ -291,15 +357,19 @@ class BagState(GameState):
             "your_yen": value(self.hands[seat]) if own else None,
             "pieces_held": [sum(hand) for hand in self.hands],
             "fed": [feed is not NOT_YET and feed != SKIPPED for feed in self.fed],
-            "your_feed": DENOMINATIONS[fed] if own and fed not in (NOT_YET, SKIPPED) else None,
-            "sealed": [bool(bid) and self._phase(other) == "wait" for other, bid in enumerate(self.bids)],
+            "your_feed": _fed_piece(fed) if own else None,
+            "fed_pieces": [_fed_piece(feed) for feed in self.fed] if shown else None,
+            "sealed": [bool(bid) and self._phase(other) == "wait" and not self._is_standing(other)
+                       for other, bid in enumerate(self.bids)],
             "your_bid": list(to_pieces(bid)) if own and bid else None,
             "bag_pieces": sum(self.bag),
-            "bag_known": list(to_pieces(self.bag_known)),
+            # At the end the bag is counted in the open, as every hand is.
+            "bag_known": list(to_pieces(self.bag if over else self.bag_known)),
             "rebid": self.rebids,
             "previous_bids": list(self.previous) if self.rebids else None,
             "must_differ_from": self.forbidden_amount(seat) if own and not over else None,
             "reserve": None if self.reserve_limit == UNLIMITED else self.reserve_limit - self.reserve_paid,
+            "round_limit": None if self.round_limit == NO_ROUND_LIMIT else self.round_limit,
             "reveals": [[list(bid) for bid in reveal] for reveal in self.reveals],
             "history": [self._history_entry(entry, seat) for entry in self.history],
             "final_yen": [value(hand) for hand in self.hands] if over else None,
@@ -309,15 +379,17 @@ class BagState(GameState):
         }
 
     def _history_entry(self, entry: dict[str, JSON], seat: int | None) -> dict[str, JSON]:
+        paid = entry["outcome"] != TIED
         shown: dict[str, JSON] = {
             "round": entry["round"],
-            "bids": [sum(bid) for bid in entry["reveals"][-1]],
+            "outcome": entry["outcome"],
+            "bids": [sum(bid) if paid else 0 for bid in entry["reveals"][-1]],
             "reveals": [[list(bid) for bid in reveal] for reveal in entry["reveals"]],
             "winner": entry["winner"], "bag_pieces": entry["bag_pieces"], "consoled": list(entry["consoled"]),
+            "fed": [_fed_piece(feed) for feed in entry["fed"]] if self.feeds_shown else None,
         }
         if seat is not None:
-            fed = entry["fed"][seat]
-            shown["you_fed"] = DENOMINATIONS[fed] if fed not in (NOT_YET, SKIPPED) else None
+            shown["you_fed"] = _fed_piece(entry["fed"][seat])
             took = entry["took"]
             mine = entry["winner"] == seat and took is not None
             shown["you_took"] = list(to_pieces(took)) if mine else None
@@ -368,12 +440,13 @@ class BagState(GameState):
     def resample_hidden(self, seat: int | None, rng: random.Random) -> BagState:
         """The same game with everything ``seat`` cannot see drawn anew, consistent with what it saw.
 
-        Hidden are the pieces the others fed (each round's) and the others' sealed bids; all
-        the rest follows from them and from what is public (every revealed bid, who took the
-        bag, the consolations). The feeds are redrawn round by round, each from the feeder's
-        hand at the time, keeping every later revealed bid formable and, in a round the seat
-        won, the bag's contents as the seat found them; a dead end backtracks. The seat's own
-        feeds and bid stay.
+        Hidden are the pieces the others fed (each round's; with ``feeds`` shown, only this
+        round's until the last piece is in) and the others' sealed bids (never a revealed bid
+        that stands during a tie); all the rest follows from them and from what is public
+        (every revealed bid, who took the bag, the consolations, how each round ended). The
+        feeds are redrawn round by round, each from the feeder's hand at the time, keeping
+        every later revealed bid formable and, in a round the seat won, the bag's contents as
+        the seat found them; a dead end backtracks. The seat's own feeds and bid stay.
         """
         if self.winners is not None:
             return self.clone()  # at the end every hand is counted in the open, and so is the bag
@@ -381,11 +454,24 @@ class BagState(GameState):
         if world is None:  # pragma: no cover - beyond the search budget: the feeds stay as they were
             world = self.clone()
         for other in range(self.seats):
-            if other != seat and world.bids[other] and world._phase(other) == "wait":
+            if (other != seat and world.bids[other] and world._phase(other) == "wait"
+                    and not world._is_standing(other)):
                 menu = _bid_menu(world.hand(other), world.forbidden_amount(other))
                 world.bids[other] = to_counts(rng.choice(menu).pieces)
         world._find_waiting()
         return world
+
+
+def _fed_piece(feed: int | None) -> int | None:
+    """The piece a seat fed (its value), or None before it feeds or when it had nothing to feed."""
+    return DENOMINATIONS[feed] if feed is not NOT_YET and feed != SKIPPED else None
+
+
+def _consolation(reserve_limit: int, reserve_paid: int) -> int:
+    """The ¥100 coins a consolation pays: two, or what a limited reserve still has (§5.1, §5.2)."""
+    if reserve_limit == UNLIMITED:
+        return CONSOLATION_COINS
+    return min(CONSOLATION_COINS, reserve_limit - reserve_paid)
 
 
 _MENUS: dict[tuple[Counts, int | None], tuple[Bid, ...]] = {}
@@ -425,7 +511,8 @@ def _window_needs(state: BagState, rounds: list[dict[str, JSON] | None]) -> list
                     need = [max(n, p + c) for n, p, c in zip(need, paid, shown, strict=True)]
                 if entry is None or entry["winner"] == seat or seat in entry["consoled"]:
                     break
-                paid = [p + c for p, c in zip(paid, to_counts(tuple(reveals[-1][seat])), strict=True)]
+                if entry["outcome"] != TIED:
+                    paid = [p + c for p, c in zip(paid, to_counts(tuple(reveals[-1][seat])), strict=True)]
             row.append(tuple(need))
         table.append(row)
     return table
@@ -448,10 +535,12 @@ def _redraw_history(state: BagState, seat: int | None, rng: random.Random) -> Ba
         truth = list(entry["fed"]) if entry is not None else list(state.fed)  # type: ignore[arg-type]
         reveals = entry["reveals"] if entry is not None else state.reveals
         # Each hidden feeder's possible pieces: one it holds, leaving what it must still show.
+        # Fed pieces shown to everyone (option ``feeds``) are not hidden: they stay.
+        public = state.feeds_shown and (entry is not None or NOT_YET not in state.fed)
         options: list[list[int | None]] = []
         for other in range(seats):
             fed = truth[other]
-            if fed in (NOT_YET, SKIPPED) or other == seat:
+            if fed in (NOT_YET, SKIPPED) or other == seat or public:
                 options.append([fed])
                 continue
             fits: list[int | None] = []
@@ -486,14 +575,14 @@ def _redraw_history(state: BagState, seat: int | None, rng: random.Random) -> Ba
                 for piece in range(4):
                     new_hands[winner][piece] += new_bag[piece]
                     new_bag[piece] = 0
-            for other in range(seats):
-                for piece, count in enumerate(to_counts(tuple(reveals[-1][other]))):
-                    new_hands[other][piece] -= count
-                    new_bag[piece] += count
+            if entry["outcome"] != TIED:
+                for other in range(seats):
+                    for piece, count in enumerate(to_counts(tuple(reveals[-1][other]))):
+                        new_hands[other][piece] -= count
+                        new_bag[piece] += count
             now_paid = paid
             for other in entry["consoled"]:
-                coins = CONSOLATION_COINS if state.reserve_limit == UNLIMITED else min(
-                    CONSOLATION_COINS, state.reserve_limit - now_paid)
+                coins = _consolation(state.reserve_limit, now_paid)
                 new_hands[other][0] += coins
                 now_paid += coins
             if not all(covers(new_hands[other], needs[index + 1][other]) for other in range(seats)):

@@ -16,7 +16,8 @@ VIEW_WORDS = (
     N_("your bid"), N_("bag pieces"), N_("bag known"), N_("rebid"), N_("previous bids"),
     N_("must differ from"), N_("reserve"), N_("reveals"), N_("history"), N_("winner"), N_("winners"),
     N_("consoled"), N_("you fed"), N_("you took"), N_("final yen"), N_("final pieces"), N_("seats"),
-    N_("options"), N_("tie rebid"), N_("bids"), N_("game"),
+    N_("options"), N_("tie rebid"), N_("bids"), N_("game"), N_("fed pieces"), N_("round limit"),
+    N_("outcome"), N_("taken"), N_("tied"), N_("no bids"),
 )
 
 __all__ = ["N_", "VIEW_WORDS", "WORDS", "_", "ngettext"]

@@ -64,13 +64,11 @@ def parse_move(data: JSON) -> Move:
         ((kind, value),) = data.items()
         if kind == "bid":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalAction("bad_action", _("a bid is a whole number of dollars; got {value}").format(
-                    value=repr(value)), "§1.5")
+                raise IllegalAction("bad_action", _("a bid is a whole number of dollars"), "§1.5")
             return Move("bid", amount=value)
         if kind == "tricks":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalAction("bad_action", _("a trick bid is a whole number; got {value}").format(
-                    value=repr(value)), "§1.14")
+                raise IllegalAction("bad_action", _("a trick bid is a whole number of tricks"), "§1.14")
             return Move("tricks", amount=value)
         if kind in FLAG_KINDS:
             if value is not True:

@@ -59,8 +59,7 @@ def parse_move(data: JSON) -> Move:
             return Move(kind)
         if kind in SEAT_KINDS:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalAction("bad_action", _("{move} takes a seat number; got {value}").format(
-                    move=repr(kind), value=repr(value)), "§4.5")
+                raise IllegalAction("bad_action", _("a friend is phoned by the number of their seat"), "§4.5")
             return Move(kind, value)
     shape = _('a move is one of {"answer": letter}, {"card": letter}, {"phone": seat}, or '
               '{"walk" | "fifty" | "audience": true}')

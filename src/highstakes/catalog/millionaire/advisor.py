@@ -5,13 +5,14 @@ away, and the lifeline worth most now (RULES.md §4.2, §4.5), in plain words.
 for it passes it in the view as ``hint_input`` (the server puts a hint message's ``input``
 there): ``{"confidence": {"A": 60, "B": 30, "C": 10, "D": 0}}``, a number per letter (or a list
 of four), percentages or shares, scaled to sum to 1; options a 50:50 covered count as 0.
-Without it the advisor takes the person's hunch when the game deals hunches (all four clues,
-with the person's 50:50 and lifeline cards), else an even chance over the options left, with
-the cards weighed as evidence; the advice says which (``confidence_from``).
+Without it the advisor takes the person's hunch when the table deals people hunches
+(``hunches: everyone``; all four clues, with the person's 50:50 and lifeline cards), else an
+even chance over the options left, with the cards weighed as evidence; the advice says which
+(``confidence_from``).
 
 **The person's later questions.** Expected money over the rest of the ladder needs how often
 the person will be right higher up. The advisor assumes a player who reads all four clues of
-the hunch when hunches are dealt, and an average player (two clues' worth) when they are not.
+the hunch when the person is dealt hunches, and an average player (two clues' worth) when not.
 
 The figures are those the bots use (``planning.weigh``): answering option x is worth
 p(x) × V(next step) + (1 − p(x)) × safe haven, walking away is worth what was reached, and a
@@ -25,7 +26,7 @@ import random
 from collections.abc import Mapping
 
 from highstakes.catalog.millionaire.actions import LETTERS, Move
-from highstakes.catalog.millionaire.bots import KnowerBot, hands, hunches_on
+from highstakes.catalog.millionaire.bots import KnowerBot, dealt_hunches, hands
 from highstakes.catalog.millionaire.knowledge import belief
 from highstakes.catalog.millionaire.money import DOLLAR, dollars
 from highstakes.catalog.millionaire.rules import HUNCH_CLUES, clue_accuracy
@@ -79,10 +80,14 @@ def stated(view: Mapping[str, JSON], allowed: list[str]) -> list[float] | None:
             raise BadConfidence(_("a confidence is a number of at least 0; got {value} for {letter}").format(
                 value=repr(value), letter=letter))
         values.append(float(value) if letter in allowed else 0.0)
-    total = sum(values)
-    if total <= 0:
+    largest = max(values)
+    if largest <= 0:
         raise BadConfidence(_("give at least one of the options left a confidence above 0"))
-    return [value / total for value in values]
+    # Scaled by the largest first: four numbers of at most 1 cannot add up past what a float
+    # holds, as four of 1e308 would (their sum is infinite, and every share 0).
+    scaled = [value / largest for value in values]
+    total = sum(scaled)
+    return [value / total for value in scaled]
 
 
 def confidence(view: Mapping[str, JSON]) -> tuple[list[float], str]:
@@ -93,7 +98,7 @@ def confidence(view: Mapping[str, JSON]) -> tuple[list[float], str]:
     if given is not None:
         return given, "stated"
     held, trust = hands(dict(view), you)
-    hunch = str(view.get("your_hunch") or "") if hunches_on(dict(view)) else ""
+    hunch = str(view.get("your_hunch") or "")
     accuracy = clue_accuracy(int(view["level"]))  # type: ignore[arg-type]
     return belief(hunch[:HUNCH_CLUES], accuracy, allowed, held, trust), "hunch" if hunch else "even"
 
@@ -118,7 +123,7 @@ def advise(view: dict[str, JSON], legal: list[Action]) -> dict[str, JSON]:
                 letter=card.value, share=percent(probabilities[ranked[0]])),
             "confidence": shares, "confidence_from": source,
         }
-    hunches = hunches_on(view)
+    hunches = dealt_hunches(view, int(view["you"]))  # type: ignore[arg-type]
     model = KnowerBot("advisor", HUNCH_CLUES if hunches else AVERAGE_SKILL, favourites=False)
     weighing = model.weigh(view, legal, probabilities, hunches=True)
     lifeline = weighing.best_lifeline

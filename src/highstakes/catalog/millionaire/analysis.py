@@ -112,7 +112,7 @@ def simulate_summary(
         for bot_index in range(seats):
             in_seat[(bot_index + index) % seats] = make_bot(GAME_ID, names[bot_index])
         game_seed = random.Random(f"{seed}:{index}").getrandbits(63)
-        game = new_game(GAME_ID, seats, seed=game_seed, options=probe.options)
+        game = new_game(GAME_ID, seats, seed=game_seed, options=probe.options, bots=range(seats))
         _play(game, [bot for bot in in_seat if bot is not None], random.Random(game_seed ^ 0x5EED), tally)
     per_bot = {}
     for name in dict.fromkeys(names):  # in the order given

@@ -1,8 +1,9 @@
 """Millionaire's bots: contestants with a knowledge model that weigh the money tree.
 
 A bot never sees the correct answer: it reads its view only. What it "knows" is its hunch,
-four clue letters the game deals each player privately for every question (a chance event in
-the record), each naming the correct answer with a chance that falls with the level.
+four clue letters the game deals each bot privately for every question (a chance event in
+the record; people get one only with ``hunches: everyone``, WM-5), each naming the correct
+answer with a chance that falls with the level.
 
 * **Knowledge.** A bot's skill dial is how many clues it reads, 0 to 4, and may be fractional
   (2.5 reads a third clue on half the questions, which half fixed by the question). It reads
@@ -12,9 +13,10 @@ the record), each naming the correct answer with a chance that falls with the le
   knows nothing and guesses.
 * **Belief.** From its clues, its 50:50 and its lifeline cards it keeps a probability for each
   option (``knowledge.belief``). Cards are weighed by how reliable their source is believed to
-  be: a simulated audience by the game's own rule, a player's vote as an average bot's
-  accuracy at that level (50 % without hunches), and a vote from a player who, by the bluffing
-  rule below, would mislead this bot as barely better than a wrong card (15 %).
+  be: a simulated audience by the game's own rule, the vote of a player dealt hunches (the
+  view says whom) as an average bot's accuracy at that level, of a player without them as
+  50 %, and a vote from a player who, by the bluffing rule below, would mislead this bot as
+  barely better than a wrong card (15 %).
 * **Walk or answer.** It compares the expected money of answering its best option,
   p × V(next step) + (1 − p) × safe haven, with walking away; V is the dynamic program over the
   rest of the ladder (``planning.ladder_value``) with the bot's own accuracy per level, averaged
@@ -67,9 +69,9 @@ def option_on(view: dict[str, JSON], name: str) -> bool:
     return isinstance(options, dict) and options.get(name) == "on"
 
 
-def hunches_on(view: dict[str, JSON]) -> bool:
-    options = view.get("options") or {}
-    return not isinstance(options, dict) or options.get("hunches", "on") == "on"
+def dealt_hunches(view: dict[str, JSON], seat: int) -> bool:
+    """Whether ``seat`` is dealt a hunch for each question (the view says so for every seat, WM-5)."""
+    return bool(view["players"][seat].get("hunches"))  # type: ignore[index, union-attr]
 
 
 def helpers(view: dict[str, JSON], seat: int) -> list[int]:
@@ -77,6 +79,12 @@ def helpers(view: dict[str, JSON], seat: int) -> list[int]:
     host = view.get("host")
     return [int(player["seat"]) for player in view["players"]  # type: ignore[union-attr, index]
             if player["seat"] not in (seat, host)]  # type: ignore[index]
+
+
+def simulated_audience(view: dict[str, JSON], seat: int) -> bool:
+    """Whether the app's simulated audience answers ``seat`` (§7.1, WM-4): with the app as host,
+    when fewer than two others can vote; never with a rotating host."""
+    return view.get("host_mode") != "rotating" and len(helpers(view, seat)) < 2
 
 
 def misleads(view: dict[str, JSON], helper: int, asker: int) -> bool:
@@ -100,14 +108,23 @@ def vote_reliability(view: dict[str, JSON], helper: int, asker: int) -> float:
     """How far ``asker`` trusts a card from ``helper``."""
     if misleads(view, helper, asker):
         return BLUFF_RELIABILITY
-    return honest_reliability(int(view["level"]), hunches_on(view))  # type: ignore[arg-type]
+    return honest_reliability(int(view["level"]), dealt_hunches(view, helper))  # type: ignore[arg-type]
+
+
+def average_honesty(view: dict[str, JSON], seat: int, level: int) -> float:
+    """How often an honest vote of one of ``seat``'s helpers is right at ``level``, on average."""
+    voters = helpers(view, seat)
+    if not voters:
+        return NO_HUNCH_RELIABILITY
+    return fmean(honest_reliability(level, dealt_hunches(view, voter)) for voter in voters)
 
 
 def audience_evidence(view: dict[str, JSON], asker: int) -> tuple[int, float]:
     """The votes Ask the Audience brings ``asker`` and their mean believed reliability: a
-    simulated audience of three when fewer than two players can vote (§7.1)."""
+    simulated audience of three with the app as host when fewer than two players can vote
+    (§7.1), else every other player's card (WM-4)."""
     voters = helpers(view, asker)
-    if len(voters) < 2:
+    if simulated_audience(view, asker):
         return SIMULATED_VOTERS, audience_accuracy(int(view["level"]))  # type: ignore[arg-type]
     return len(voters), fmean(vote_reliability(view, voter, asker) for voter in voters)
 
@@ -121,8 +138,8 @@ def hands(view: dict[str, JSON], seat: int) -> tuple[list[list[str]], list[float
         votes = len(audience) - 1  # type: ignore[arg-type]
         expected, reliability = audience_evidence(view, seat)
         # Votes from this table as expected; any other count (not seen in play) as average players'.
-        trust.append(reliability if votes == expected else honest_reliability(
-            int(view["level"]), hunches_on(view)))  # type: ignore[arg-type]
+        trust.append(reliability if votes == expected else average_honesty(
+            view, seat, int(view["level"])))  # type: ignore[arg-type]
     phone = view.get("your_phone_cards")
     if phone:
         held.append(list(phone))  # type: ignore[arg-type]
@@ -131,7 +148,7 @@ def hands(view: dict[str, JSON], seat: int) -> tuple[list[list[str]], list[float
             trust.append(vote_reliability(view, friend, seat))
         else:  # a view without the friend: the one this seat trusts most, as a bot chooses
             trust.append(max((vote_reliability(view, other, seat) for other in helpers(view, seat)),
-                             default=honest_reliability(int(view["level"]), hunches_on(view))))  # type: ignore[arg-type]
+                             default=NO_HUNCH_RELIABILITY))
     return held, trust
 
 
@@ -228,28 +245,29 @@ class KnowerBot:
     def weigh(self, view: dict[str, JSON], legal: Sequence[Action], probabilities: Sequence[float],
               hunches: bool | None = None) -> Weighing:
         """Walking away, answering and each lifeline, in expected money; ``hunches`` says whether its
-        later answers come from clues (by default, whether the game deals hunches)."""
+        later answers come from clues (by default, whether its seat is dealt hunches)."""
         you = int(view["you"])  # type: ignore[arg-type]
         steps = int(view["players"][you]["step"])  # type: ignore[index]
-        dealt = hunches_on(view)
-        own = dealt if hunches is None else hunches
+        own = dealt_hunches(view, you) if hunches is None else hunches
         friends = helpers(view, you)
-        trust = max((vote_reliability(view, friend, you) for friend in friends), default=0.5)
+        trust = max((vote_reliability(view, friend, you) for friend in friends), default=NO_HUNCH_RELIABILITY)
         audience = audience_evidence(view, you)
         bluffing = option_on(view, "bluffing")
+        simulated = simulated_audience(view, you)
+        hunched = sum(dealt_hunches(view, friend) for friend in friends)  # helpers dealt hunches
 
         def accuracy(level: int, spent: Lifelines) -> float:
-            # Later questions: every vote as an average player's, and under bluffing half of them
-            # misleading (who will lead by then is unknown).
-            honest = honest_reliability(level, dealt)
+            # Later questions: every vote as an average honest helper's, and under bluffing half
+            # of them misleading (who will lead by then is unknown).
+            honest = average_honesty(view, you, level)
             later = round((honest + BLUFF_RELIABILITY) / 2 if bluffing else honest, 6)
-            simulated = len(friends) < 2
             voters = (SIMULATED_VOTERS, audience_accuracy(level)) if simulated else (len(friends), later)
             return self.accuracy(level, spent, voters, later, own)
 
         evidence = Evidence(audience[0], audience[1], trust)
-        # The ladder's values depend on the table only (helpers, bluffing, hunches): kept per table.
-        memo = _LADDERS.setdefault((self._knows, len(friends), bluffing, dealt, own), {})
+        # The ladder's values depend on the table only (helpers, who of them has hunches, bluffing,
+        # the audience, its own hunches): kept per table.
+        memo = _LADDERS.setdefault((self._knows, len(friends), hunched, bluffing, simulated, own), {})
         return weigh(probabilities, steps, lifelines_left(legal), accuracy, evidence, memo)
 
     def choose(self, view: dict[str, JSON], legal: list[Action], rng: random.Random) -> Action:
@@ -311,4 +329,5 @@ BOTS: tuple[BotInfo, ...] = (
             N_("reads every clue of its hunch (three in its weak categories), weighs the ladder")),
 )
 
-__all__ = ["BLUFF_RELIABILITY", "BOTS", "SKILLS", "KnowerBot", "misleads", "vote_reliability"]
+__all__ = ["BLUFF_RELIABILITY", "BOTS", "SKILLS", "KnowerBot", "dealt_hunches", "misleads",
+           "vote_reliability"]

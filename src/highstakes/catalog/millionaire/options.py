@@ -1,4 +1,4 @@
-"""Millionaire's options (RULES.md §4.3, §4.6, §7.1): their one home."""
+"""Millionaire's options (RULES.md §4.3, §4.6, §7.1, WM-5): their one home."""
 
 from __future__ import annotations
 
@@ -54,10 +54,14 @@ class MillionaireOptions(GameOptions):
         check=lambda value: check_categories(value),
     )
     hunches: str = option(
-        "on", ("on", "off"),
-        N_("on: every player gets a private hunch of four clues for each question, which bots "
-           "answer from; off: no hunches, people answer from what they know"),
-        labels={"on": N_("hunches dealt"), "off": N_("no hunches")},
+        "bots", ("bots", "everyone", "off"),
+        N_("bots: each bot gets a private hunch of four clues for each question, which it answers "
+           "from, and people get none; everyone: people get one too, as a practice aid; off: nobody "
+           "gets one, and bots guess"),
+        labels={"bots": N_("hunches for bots only"), "everyone": N_("hunches for everyone too"),
+                "off": N_("no hunches")},
+        also_accepts=N_("on, the same as everyone (as older records say)"),
+        check=lambda value: check_hunches(value),
     )
     bluffing: str = option(
         "off", ("off", "on"),
@@ -69,6 +73,13 @@ class MillionaireOptions(GameOptions):
     def total_rounds(self, seats: int) -> int:
         """Rounds in the game: each seat hosts ``rounds`` times, or ``rounds`` in all (app)."""
         return self.rounds * seats if self.host == "rotating" else self.rounds
+
+
+def check_hunches(value: object) -> str:
+    """``on``, from the records of games played when every player was dealt hunches, is everyone (WM-5)."""
+    if value == "on":
+        return "everyone"
+    raise ValueError(_("got {value}").format(value=repr(value)))
 
 
 def check_categories(value: object) -> tuple[str, ...]:

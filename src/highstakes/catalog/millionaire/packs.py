@@ -3,12 +3,14 @@
 A user's packs live in the user data directory (``$HIGHSTAKES_DATA_DIR`` overrides it, as
 for the records ``highstakes play`` keeps), in ``millionaire/packs/<name>/``, in the very
 shape of a shipped pack: ``level-01.json`` ... ``level-15.json``. A game names its pack in
-its ``pack`` option; the record keeps that name, so a record of a game played with a user's
-pack replays where that pack is installed.
+its ``pack`` option, and its record keeps each question it asked whole, with the pack's
+*version* (a fingerprint of its questions): a record replays without its pack, whatever
+became of it since (see ``rules.py``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import msgspec
 import platformdirs
 
 from highstakes.catalog.millionaire.bank import LEVELS, SHIPPED, PackError, Question, read_pack, shipped_pack
@@ -60,9 +63,20 @@ def pack_folder(name: str) -> Path:
 
 
 def check_pack_name(value: object) -> str:
-    """The ``pack`` option's check for values beyond the shipped packs: an imported pack's name."""
+    """The ``pack`` option's check for values beyond the shipped packs: a name an imported pack may
+    have. Not whether it is installed now: a record keeps its questions, and replays after its
+    pack was deleted; a new game refuses a pack that is not installed (:func:`require_pack`)."""
     if not isinstance(value, str):
         raise ValueError(_("a pack is named by its name; got {value}").format(value=repr(value)))
+    if not NAME.match(value):
+        raise ValueError(_("a pack's name is 1 to 30 lower-case letters, digits, '-' or '_', beginning "
+                           "with a letter or digit; got {name}").format(name=repr(value)))
+    return value
+
+
+def require_pack(value: object) -> str:
+    """An imported pack's name, installed now; else a ValueError saying which packs there are."""
+    check_pack_name(value)
     if value not in user_packs():
         mine = user_packs()
         if not mine:
@@ -80,6 +94,8 @@ class Pack:
     name: str
     by_id: dict[str, Question]
     levels: tuple[tuple[str, ...], ...]
+    #: A fingerprint of the questions: packs of the same name with other questions differ in it.
+    version: str
 
     def level_ids(self, level: int, categories: Sequence[str] | None = None) -> tuple[str, ...]:
         """The ids of a level (1 to 15), only those of ``categories`` when given, sorted."""
@@ -106,7 +122,13 @@ def _load(name: str, folder: str, _stamp: tuple[tuple[str, int], ...]) -> Pack:
     by_id = {question.id: question for question in questions}
     levels = tuple(tuple(sorted(q.id for q in questions if q.level == level))
                    for level in range(1, LEVELS + 1))
-    return Pack(name, by_id, levels)
+    return Pack(name, by_id, levels, fingerprint(questions))
+
+
+def fingerprint(questions: Sequence[Question]) -> str:
+    """The pack's version: a hash of its questions in id order (the files' layout aside)."""
+    ordered = sorted(questions, key=lambda question: question.id)
+    return hashlib.sha256(msgspec.json.encode(ordered)).hexdigest()[:16]
 
 
 def save_pack(name: str, questions: Sequence[Question], force: bool = False) -> Path:

@@ -5,10 +5,12 @@ host; every seat but the host with the rotating host) climb the 15-step money tr
 one question at a time:
 
 * **question** (chance): a question of the step's level is drawn from the pack, never one
-  already asked in this game; its id goes in the record;
-* **hunches** (chance, option ``hunches``): every seat that may answer, vote or be phoned is
-  dealt a private hunch, four clue letters each pointing at the correct answer with a chance
-  that falls with the level (see README.md, "Hunches");
+  already asked in this game; the record keeps it whole, so that no later change to the pack
+  changes or breaks the record (``source``);
+* **hunches** (chance, option ``hunches``, WM-5): each seat that may answer, vote or be phoned
+  and is dealt hunches (the bots' seats by default; every seat with ``everyone``) gets a
+  private hunch, four clue letters each pointing at the correct answer with a chance that
+  falls with the level (see README.md, "Hunches");
 * **answers** (simultaneous): every contestant still in the round locks in a letter or walks
   away, in secret, after any lifelines (§4.4, §4.5, WM-2). A lifeline that needs other
   players (Ask the Audience, Phone a Friend) asks them while the round waits;
@@ -27,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from highstakes.catalog.millionaire.actions import AUDIENCE, FIFTY, LETTERS, WALK, Move
-from highstakes.catalog.millionaire.bank import LEVELS, PackError, Question
+from highstakes.catalog.millionaire.bank import LEVELS, Question
 from highstakes.catalog.millionaire.knowledge import hand_likelihood
 from highstakes.catalog.millionaire.money import (
     BANK_FUND,
@@ -39,8 +41,9 @@ from highstakes.catalog.millionaire.money import (
     safe_haven,
 )
 from highstakes.catalog.millionaire.options import APP_SEATS, ROTATING_SEATS, MillionaireOptions
-from highstakes.catalog.millionaire.packs import Pack, load_pack
-from highstakes.catalog.millionaire.words import _, ngettext
+from highstakes.catalog.millionaire.packs import load_pack
+from highstakes.catalog.millionaire.source import QuestionSource
+from highstakes.catalog.millionaire.words import _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
 from highstakes.engine.errors import IllegalAction
@@ -107,16 +110,20 @@ class MillionaireState(GameState):
         self.options = options
         self.rotating = options.host == "rotating"
         self.rounds_total = options.total_rounds(seats)
-        # The pack, read once, and each level's questions of the chosen categories, sorted: the
-        # draws' pool. Clones share both.
-        self.pack = _pack(options.pack)
-        self.pools = _pools(self.pack, options, self.rounds_total)
+        # The pack, read once, and each level's questions of the chosen categories: the draws'
+        # pool. Clones share it. Why no question can be drawn now, in words, or None.
+        self.source = QuestionSource(options, self.rounds_total)
+        self.draw_problem: str | None = self.source.problem
+        #: Every question asked in this game, as the record gives it (the pack may have changed since).
+        self.asked: dict[str, Question] = {}
         #: Questions the table saw in its last games, most recent first: a draw avoids them
         #: while the level has others left (set from the game's setup, see ``apply_setup``).
         self.recent: tuple[tuple[str, ...], ...] = ()
         self.avoid: frozenset[str] = frozenset()
         self.per_game = options.lifelines == "per_game"
-        self.hunches_on = options.hunches == "on"
+        #: The seats dealt hunches (WM-5): the bots' by default (``set_bot_seats``), or every seat.
+        self.hunch_seats: frozenset[int] = (
+            frozenset(range(seats)) if options.hunches == "everyone" else frozenset())
         self.ledger = Ledger({**{account(seat): 0 for seat in range(seats)}, BANK: BANK_FUND})
         self.used_questions: list[str] = []
         self.used_lifelines: list[list[str]] = [[] for _ in range(seats)]
@@ -159,16 +166,30 @@ class MillionaireState(GameState):
         return self.contestants
 
     def question_of(self, question_id: str) -> Question:
-        return self.pack.by_id[question_id]
+        """A question asked in this game."""
+        return self.asked[question_id]
 
     def _unused(self) -> list[str]:
         """The questions the next draw may give: this level's, in the chosen categories, never one
         already asked in this game (the value packs of §4.3 are dealt from, never put back); of
         those, the ones not seen in the table's last games when any are left."""
+        if self.draw_problem is not None:
+            return []
         used = set(self.used_questions)
-        unused = [qid for qid in self.pools[self.level - 1] if qid not in used]
+        unused = [qid for qid in self.source.pools[self.level - 1] if qid not in used]
         fresh = [qid for qid in unused if qid not in self.avoid]
         return fresh or unused
+
+    def _drawable(self) -> list[str]:
+        """The questions a draw may give now; a ValueError in words when the pack cannot give any."""
+        if self.draw_problem is not None:
+            raise ValueError(self.draw_problem)
+        return self._unused()
+
+    def set_bot_seats(self, seats: tuple[int, ...]) -> None:
+        """WM-5: hunches go to the bots' seats, unless the table deals them to everyone or nobody."""
+        if self.options.hunches == "bots":
+            self.hunch_seats = frozenset(seats)
 
     def apply_setup(self, setup: JSON) -> None:
         """The table's last games: ``{"recent": [[ids of the last game], [the one before], ...]}``."""
@@ -199,8 +220,8 @@ class MillionaireState(GameState):
     def chance_outcomes(self) -> list[tuple[JSON, float]]:
         kind, _seat = self.chance[0]
         if kind == "question":
-            ids = self._unused()
-            return [(qid, 1 / len(ids)) for qid in ids]
+            ids = self._drawable()
+            return [(self.source.outcome(qid), 1 / len(ids)) for qid in ids]
         if kind == "fifty":
             wrong = [letter for index, letter in enumerate(LETTERS) if index != self.correct]
             return [(letter, 1 / 3) for letter in wrong]
@@ -215,24 +236,37 @@ class MillionaireState(GameState):
             return HUNCH_CLUES, clue_accuracy(self.level)
         return SIMULATED_VOTERS, audience_accuracy(self.level)
 
+    def _draw_question(self, rng: random.Random) -> str:
+        """A question of the pool, taking one random number whatever the pool (``skip_chance``)."""
+        ids = self._drawable()
+        return ids[int(rng.random() * len(ids))]
+
+    def draw_chance(self, rng: random.Random) -> tuple[JSON, Any]:
+        if self.chance[0][0] == "question":
+            question_id = self._draw_question(rng)
+            return self.source.outcome(question_id), self.source.drawn(question_id)
+        return super().draw_chance(rng)
+
+    def skip_chance(self, rng: random.Random) -> None:
+        """A replay applies the record's question without the pack: it takes the one number a draw takes."""
+        if self.chance[0][0] == "question":
+            rng.random()
+        else:
+            super().skip_chance(rng)
+
     def sample_chance(self, rng: random.Random) -> JSON:
         kind, _seat = self.chance[0]
         if kind == "question":
-            ids = self._unused()
-            return ids[rng.randrange(len(ids))]
+            return self.source.outcome(self._draw_question(rng))
         if kind == "fifty":
             return rng.choice([letter for index, letter in enumerate(LETTERS) if index != self.correct])
         count, accuracy = self._letters_event(kind)
         return draw_letters(rng, count, self.correct, accuracy)
 
-    def check_chance(self, outcome: JSON) -> str:
+    def check_chance(self, outcome: JSON) -> Any:
         kind, _seat = self.chance[0]
         if kind == "question":
-            if not isinstance(outcome, str) or outcome not in self._unused():
-                raise IllegalAction("bad_chance", _(
-                    "the next question must be one of this level's questions not yet asked; got {outcome}"
-                ).format(outcome=repr(outcome)), "§4.3")
-            return outcome
+            return self.source.read(outcome, self.level, self.used_questions, self._unused)
         if kind == "fifty":
             if (not isinstance(outcome, str) or outcome not in LETTERS
                     or LETTERS.index(outcome) == self.correct):
@@ -246,15 +280,17 @@ class MillionaireState(GameState):
                 count=count, outcome=repr(outcome)), "§4.5")
         return outcome
 
-    def apply_chance(self, outcome: str) -> None:
+    def apply_chance(self, outcome: Any) -> None:
         kind, seat = self.chance.pop(0)
         if kind == "question":
-            question = self.question_of(outcome)
-            self.question = outcome
+            version, question = outcome
+            if version != self.source.version:  # a record made before its pack changed
+                self.draw_problem = self.source.changed()
+            self.asked[question.id] = question
+            self.question = question.id
             self.correct = question.answer
-            self.used_questions.append(outcome)
-            if self.hunches_on:
-                self.chance = [("hunch", player) for player in self.players()]
+            self.used_questions.append(question.id)
+            self.chance = [("hunch", player) for player in self.players() if player in self.hunch_seats]
         elif kind == "hunch":
             self.hunch[seat] = outcome
         elif kind == "fifty":
@@ -268,7 +304,14 @@ class MillionaireState(GameState):
         return [other for other in self.players() if other != seat]
 
     def voters(self, seat: int) -> list[int]:
+        """Who votes when ``seat`` asks the audience: every other player, the host excepted (WM-4)."""
         return self.friends(seat)
+
+    def simulated_audience(self, seat: int) -> bool:
+        """Whether the app's simulated audience answers ``seat`` (§7.1): with the app as host only,
+        when fewer than two others can vote. With a rotating host the other contestants vote,
+        however few: in a game of three, the one other player (WM-4)."""
+        return not self.rotating and len(self.voters(seat)) < 2
 
     def lifeline_left(self, seat: int, name: str) -> bool:
         return name not in self.used_lifelines[seat]
@@ -339,9 +382,9 @@ class MillionaireState(GameState):
                 left = _("{first} or {second}").format(first=letters[0], second=letters[1])
                 return ("covered", _("the 50:50 covered answer {letter}; choose {left}").format(
                     letter=move.value, left=left), "§4.5")
-            return None
+            return self._needs_a_draw(seat, move)
         if kind == "walk":
-            return None
+            return self._needs_a_draw(seat, move)
         name = kind
         if not self.lifeline_left(seat, name):
             if self.per_game:
@@ -353,9 +396,21 @@ class MillionaireState(GameState):
             if friend == seat:
                 return ("phone_yourself", _("you cannot phone yourself; choose another player"), "§4.5")
             if not isinstance(friend, int) or not 0 <= friend < self.seats:
-                return ("no_such_seat", _("there is no seat {number}").format(number=repr(friend)), "§4.5")
+                return ("no_such_seat", _("there is no such seat; the seats are numbered 1 to {last}").format(
+                    last=self.seats), "§4.5")
             if friend == self.host:
                 return ("phone_host", _("the host cannot be your friend; choose another player"), "§4.5")
+        return None
+
+    def _needs_a_draw(self, seat: int, move: Move) -> tuple[str, str, str] | None:
+        """A move that would need the next question when the pack cannot give it (a game replayed
+        after its pack changed, see ``source``): refused, so that nothing changes."""
+        if self.draw_problem is None:
+            return None
+        probe = self.clone()
+        probe.apply_action(seat, move)
+        if probe.chance and probe.chance[0][0] == "question" and not probe.over:
+            return ("pack_changed", self.draw_problem, "§4.3")
         return None
 
     # --- doing it ------------------------------------------------------------------------------------------
@@ -374,11 +429,10 @@ class MillionaireState(GameState):
         if kind == "fifty":
             self.chance.append(("fifty", seat))
         elif kind == "audience":
-            voters = self.voters(seat)
-            if len(voters) < 2:
+            if self.simulated_audience(seat):
                 self.chance.append(("audience", seat))
             else:
-                self.asking = {"kind": "audience", "asker": seat, "voters": voters, "votes": {}}
+                self.asking = {"kind": "audience", "asker": seat, "voters": self.voters(seat), "votes": {}}
         else:
             friend = int(action.value or 0)
             self.friend[seat] = friend
@@ -424,9 +478,11 @@ class MillionaireState(GameState):
                              "correct": correct, "answers": entries})
         balances = [self.ledger.balance(account(seat)) for seat in range(self.seats)]
         if max(balances) >= MILLION:  # WM-1: the game ends at once
-            for seat in self.contestants:
-                if self.in_round[seat]:
-                    self._leave(seat, reached(self.steps[seat]))
+            for entry in entries:
+                seat = entry["seat"]
+                if self.in_round[seat]:  # right, and still climbing: leaves with what it reached
+                    entry["paid"] = reached(self.steps[seat])
+                    self._leave(seat, entry["paid"])
             self._finish_round()
             self.over = True
             return
@@ -482,6 +538,7 @@ class MillionaireState(GameState):
                 "reached": reached(self.steps[other]), "locked_in": self.locked[other] is not None,
                 "lifelines_used": list(self.used_lifelines[other]),
                 "money": self.ledger.balance(account(other)),
+                "hunches": other in self.hunch_seats,
             } for other in range(self.seats)],
             "waiting_for": list(self.to_act()),
             "helping": None if self.asking is None else {"lifeline": self.asking["kind"],
@@ -606,6 +663,7 @@ class MillionaireState(GameState):
         copy = MillionaireState.__new__(MillionaireState)
         copy.__dict__.update(self.__dict__)
         copy.ledger = self.ledger.clone()
+        copy.asked = dict(self.asked)
         for name in ("used_questions", "reveals", "rounds", "contestants", "steps", "in_round", "paid",
                      "locked", "hunch", "kept", "audience_cards", "phone_cards", "friend", "chance"):
             setattr(copy, name, list(getattr(self, name)))
@@ -613,40 +671,6 @@ class MillionaireState(GameState):
         copy.passed = [dict(entry, votes=dict(entry["votes"])) for entry in self.passed]
         copy.asking = None if self.asking is None else dict(self.asking, votes=dict(self.asking["votes"]))
         return copy
-
-
-def _pack(name: str) -> Pack:
-    try:
-        return load_pack(name)
-    except PackError as problem:
-        raise ValueError(str(problem)) from None
-
-
-def _pools(pack: Pack, options: MillionaireOptions, rounds: int) -> tuple[tuple[str, ...], ...]:
-    """Each level's questions of the pack in the chosen categories; a ValueError in words when a
-    level has fewer than the game may ask (one a round), so that a game never runs short."""
-    categories: Sequence[str] | None = None if options.categories == "all" else options.categories
-    pools = tuple(pack.level_ids(level, categories) for level in range(1, LEVELS + 1))
-    for level, pool in enumerate(pools, start=1):
-        if len(pool) >= rounds:
-            continue
-        if categories is None:
-            message = ngettext(
-                "level {level} of the pack {pack} has {count} question, and this game may ask {needed} "
-                "there, one a round: choose another pack or fewer rounds",
-                "level {level} of the pack {pack} has {count} questions, and this game may ask {needed} "
-                "there, one a round: choose another pack or fewer rounds", len(pool))
-        else:
-            message = ngettext(
-                "level {level} of the pack {pack} has {count} question in the categories chosen, and "
-                "this game may ask {needed} there, one a round: choose more categories, another pack or "
-                "fewer rounds",
-                "level {level} of the pack {pack} has {count} questions in the categories chosen, and "
-                "this game may ask {needed} there, one a round: choose more categories, another pack or "
-                "fewer rounds",
-                len(pool))
-        raise ValueError(message.format(level=level, pack=options.pack, count=len(pool), needed=rounds))
-    return pools
 
 
 def next_setup(records: Sequence[Mapping[str, Any]]) -> dict[str, JSON] | None:

@@ -15,7 +15,7 @@ VIEW_WORDS = (
     N_("in round"), N_("letter"),
     N_("game"), N_("host mode"), N_("round"), N_("rounds"), N_("host"), N_("level"), N_("playing for"),
     N_("question"), N_("category"), N_("text"), N_("ladder"), N_("step"), N_("amount"), N_("safe"),
-    N_("players"), N_("reached"), N_("locked in"), N_("lifelines used"), N_("money"),
+    N_("players"), N_("reached"), N_("locked in"), N_("lifelines used"), N_("money"), N_("hunches"),
     N_("waiting for"), N_("helping"), N_("lifeline"), N_("asker"), N_("asked of you"),
     N_("your answer"), N_("your hunch"), N_("your options"), N_("your audience cards"),
     N_("your phone cards"), N_("your friend"), N_("your card"), N_("correct"), N_("last reveal"),

@@ -8,10 +8,11 @@ rulebook gives no title: it is called "the stacking game" until its name is conf
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 from highstakes.catalog.stacking.actions import Bid, Lay, Pass, Place, Report, parse_move
-from highstakes.catalog.stacking.options import StackingOptions
-from highstakes.catalog.stacking.rules import MAX_ROUNDS, StackingState
+from highstakes.catalog.stacking.options import BOUNDED_MISSES, BOUNDED_ROUNDS, StackingOptions
+from highstakes.catalog.stacking.rules import StackingState
 from highstakes.catalog.stacking.words import N_
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition
@@ -32,8 +33,16 @@ class StackingDefinition(GameDefinition):
     options_type = StackingOptions
     hidden_information = False  # every piece moves in view of the whole table
     seat_keys = GameDefinition.seat_keys | {"turn", "opener", "emptied"}
-    # Per round at most: a bid or a pass per piece and seat, a lay per piece, three tries per piece.
-    max_game_length = MAX_ROUNDS * 1_000
+    # The rulebook has no last round and no penalty for misses (RULES.md §5.3), so a game may
+    # go on as long as its players like: random play (the conformance kit, the research faces)
+    # is bounded by a last round and a miss count that brings the stack down, never a table's
+    # defaults. A companion table whose outcomes are said at random gives back half the stacks
+    # placed, and its hands grow: without a last round it hardly ever ends.
+    bounded_play = MappingProxyType({"round_limit": BOUNDED_ROUNDS, "miss_limit": BOUNDED_MISSES})
+    # Per round at most, under those bounds: a bid or a pass per piece and seat, a lay per piece,
+    # as many tries per piece as the miss count allows (about 700 with every piece of the
+    # largest bag in play).
+    max_game_length = BOUNDED_ROUNDS * 1_000
 
     def new_state(self, seats: int, options: StackingOptions) -> StackingState:
         return StackingState(seats, options)

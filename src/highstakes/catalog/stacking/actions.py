@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from highstakes.catalog.currency_sakana import COINS, DENOMINATIONS, yen
 from highstakes.catalog.stacking.model import COLLAPSE, MAX_OFFSET, MISS, STOOD, TOUCHED
-from highstakes.catalog.stacking.words import _, ngettext
+from highstakes.catalog.stacking.words import N_, _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.errors import IllegalAction
 from highstakes.i18n.numbers import format_number
@@ -81,11 +81,12 @@ class Lay(Action):
 
     def __str__(self) -> str:
         piece = piece_name(self.piece)
+        # Said without "your": a move's label also follows another player's name in a log.
         if self.from_bag:
-            return ngettext("take a {piece} from the bag for your row",
-                            "take {n} × {piece} from the bag for your row", self.count).format(
+            return ngettext("take a {piece} from the bag for the row",
+                            "take {n} × {piece} from the bag for the row", self.count).format(
                 piece=piece, n=self.count)
-        return ngettext("lay a {piece} in your row", "lay {n} × {piece} in your row", self.count).format(
+        return ngettext("lay a {piece} in the row", "lay {n} × {piece} in the row", self.count).format(
             piece=piece, n=self.count)
 
 
@@ -105,11 +106,11 @@ class Place(Action):
 
     def __str__(self) -> str:
         if self.offset == 0:
-            where = _("place your piece centred")
+            where = _("place the piece centred")
         elif self.offset < 0:
-            where = _("place your piece {distance} left of centre").format(distance=millimetres(self.offset))
+            where = _("place the piece {distance} left of centre").format(distance=millimetres(self.offset))
         else:
-            where = _("place your piece {distance} right of centre").format(distance=millimetres(self.offset))
+            where = _("place the piece {distance} right of centre").format(distance=millimetres(self.offset))
         if self.level is None:
             return where
         return ngettext("{placement}, slid in above {n} piece", "{placement}, slid in above {n} pieces",
@@ -134,20 +135,28 @@ class Report(Action):
         }.get(self.outcome, self.outcome)
 
 
+#: What each number of a move is, said to whoever sends another value (a fraction, a word,
+#: true, a number out of range), in words and without repeating what was sent.
+NUMBER_WORDS = {
+    "bid": N_("a bid is a whole number of pieces, from 0 to {most}"),
+    "count": N_("a count is a whole number of pieces, from 1 to {most}"),
+    "place": N_("a piece is placed at most {distance} left or right of the centre"),
+    "level": N_("a piece slides in above a whole number of pieces, from 0 to {most}"),
+}
+
+
 def _integer(raw: object, low: int, high: int, what: str, rule: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        message = _("{what} is a whole number from {low} to {high}; got {value}")
-        shown = message.format(what=what, low=low, high=high, value=repr(raw)[:40])
-        raise IllegalAction("bad_action", shown, rule)
+        message = _(NUMBER_WORDS[what]).format(most=high, distance=millimetres(MAX_OFFSET))
+        raise IllegalAction("bad_action", message, rule)
     return raw
 
 
-def _piece(raw: object, move: str) -> int:
+def _piece(raw: object) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw not in DENOMINATIONS:
-        pieces = ", ".join(str(piece) for piece in DENOMINATIONS)
-        message = _("{move} names a piece by its value: {pieces}; got {value}")
-        shown = message.format(move=repr(move), pieces=pieces, value=repr(raw)[:40])
-        raise IllegalAction("bad_action", shown, "§5.1")
+        pieces = ", ".join(yen(piece) for piece in DENOMINATIONS)
+        raise IllegalAction("bad_action", _("a piece is named by its value: {pieces}").format(pieces=pieces),
+                            "§5.1")
     return raw
 
 
@@ -159,7 +168,7 @@ def parse_move(data: JSON) -> Action:
         if kind == "pass" and raw is True:
             return Pass()
         if kind in ("lay", "take"):
-            return Lay(_piece(raw, kind), from_bag=kind == "take")
+            return Lay(_piece(raw), from_bag=kind == "take")
         if kind == "place":
             return Place(_integer(raw, -MAX_OFFSET, MAX_OFFSET, "place", "§7.4"))
         if kind == "report":
@@ -169,7 +178,7 @@ def parse_move(data: JSON) -> Action:
             return Report(raw)
     if isinstance(data, dict) and len(data) == 2 and "count" in data and set(data) & {"lay", "take"}:
         kind = "take" if "take" in data else "lay"
-        return Lay(_piece(data[kind], kind), from_bag=kind == "take",
+        return Lay(_piece(data[kind]), from_bag=kind == "take",
                    count=_integer(data["count"], 1, MAX_BID, "count", "§5.3"))
     if isinstance(data, dict) and set(data) == {"place", "level"}:
         offset = _integer(data["place"], -MAX_OFFSET, MAX_OFFSET, "place", "§7.4")

@@ -32,6 +32,7 @@ from functools import lru_cache
 from highstakes.catalog.currency_sakana import DENOMINATIONS, START
 from highstakes.catalog.stacking.actions import Bid, Lay, Pass, Place, Report
 from highstakes.catalog.stacking.model import (
+    COLLAPSE,
     MAX_OFFSET,
     MISS,
     STOOD,
@@ -40,7 +41,7 @@ from highstakes.catalog.stacking.model import (
     settle,
     standing_offsets,
 )
-from highstakes.catalog.stacking.rules import MISSES_ALLOWED
+from highstakes.catalog.stacking.options import NO_LIMIT
 from highstakes.catalog.stacking.words import N_, _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.parts import BotInfo
@@ -77,15 +78,32 @@ def placement(stack: Sequence[tuple[Plate, int]], plate: Plate, hand: float, eye
     return max(-MAX_OFFSET, min(MAX_OFFSET, round(target + rng.gauss(0.0, hand))))
 
 
+def place_until_it_lands(stack: Sequence[tuple[Plate, int]], plate: Plate, hand: float, eye: float,
+                         miss_limit: int, rng: random.Random) -> tuple[str, int]:
+    """A piece placed again after each miss, as the rules say, until it stands or the stack falls
+    (RULES.md §5.3: a miss costs nothing); at a table that sets ``miss_limit``, that many misses
+    in a row bring the stack down. A miss is never certain (the aim lies on the top piece and the
+    error is Gaussian), so the tries end."""
+    misses = 0
+    while True:
+        outcome, x = settle(stack, plate, placement(stack, plate, hand, eye, rng))
+        if outcome != MISS:
+            return outcome, x
+        misses += 1
+        if miss_limit != NO_LIMIT and misses >= miss_limit:
+            return COLLAPSE, x
+
+
 @lru_cache(maxsize=4096)
-def round_outlook(hand: float, eye: float, bill_width: int, rows: tuple[int, ...],
+def round_outlook(hand: float, eye: float, bill_width: int, rows: tuple[int, ...], miss_limit: int = NO_LIMIT,
                   ) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """How a round's stacking goes when every seat has this hand and eye: per seat (in stacking order,
     the first starts the stack), the chance it places its whole row without bringing the stack
     down, and the pieces it can expect to take back.
 
     Played ``ROUND_TRIALS`` times with the stability model, pieces drawn like a starting hand,
-    from a seed fixed by the question: the same answer in every process, cached.
+    from a seed fixed by the question: the same answer in every process, cached. ``miss_limit``
+    is the table's (none by the rules).
     """
     rng = random.Random(f"round {hand} {eye} {bill_width} {rows}")
     shapes = plates(bill_width)
@@ -105,10 +123,7 @@ def round_outlook(hand: float, eye: float, bill_width: int, rows: tuple[int, ...
                 if not stack:
                     stack.append((plate, 0))
                     continue
-                for _attempt in range(MISSES_ALLOWED):
-                    outcome, x = settle(stack, plate, placement(stack, plate, hand, eye, rng))
-                    if outcome != MISS:
-                        break
+                outcome, x = place_until_it_lands(stack, plate, hand, eye, miss_limit, rng)
                 if outcome == STOOD:
                     stack.append((plate, x))
                     continue
@@ -144,7 +159,7 @@ def row_values(view: dict[str, JSON], seat: int, hand: float, eye: float, nerve:
         lengths = list(expected)
         lengths[seat] = count
         clean, taken = round_outlook(hand, eye, view["options"]["bill_width"],
-                                     tuple(lengths[other] for other in order))
+                                     tuple(lengths[other] for other in order), view["options"]["miss_limit"])
         mine = order.index(seat)
         value = -nerve * (total - count + taken[mine])
         if count == total:
@@ -243,5 +258,5 @@ BOTS: tuple[BotInfo, ...] = (
             N_("bids and stacks like the careful bot, with a steadier hand")),
 )
 
-__all__ = ["BOTS", "CAREFUL", "RECKLESS", "STEADY", "StackerBot", "aim", "hint", "placement", "round_outlook",
-           "row_values"]
+__all__ = ["BOTS", "CAREFUL", "RECKLESS", "STEADY", "StackerBot", "aim", "hint", "place_until_it_lands",
+           "placement", "round_outlook", "row_values"]

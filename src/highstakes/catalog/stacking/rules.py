@@ -23,22 +23,28 @@ Decisions the rulebook leaves open (told to players in ``rules.md``):
   row already holds (a seat that has not bid may bid zero while the highest bid is zero: it
   stays in and may raise later). Passing without ever bidding is a bid of zero: no stacking.
 * The bag helps only to **match**, only a seat that has not yet bid this round, and only
-  for the pieces it lacks: such a seat lays all of its own pieces and takes the rest from the
-  bag, pieces of its choice, while the bag holds them.
+  for the pieces it lacks: such a seat lays all of its own pieces first, then takes the rest
+  from the bag, pieces of its choice, while the bag holds them (RULES.md §5.3, "Order in a bid
+  row"): its own pieces lie nearest the centre and are stacked first.
 * A piece on the bare table cannot fall: when a stack is to be started (the round's first
   piece, a new stack after a penalty, a seat whose turn finds no stack), the piece is laid
   centred for the player.
-* A miss is placed again; the third miss of the same piece in a row counts as a collapse, so
-  that every game ends. A touched stack (companion mode) is penalised as a collapse.
+* A miss is placed again, however many times, with no penalty (RULES.md §5.3, "No round
+  limit, and no penalty for misses"). A table may set ``miss_limit`` (for simulations): that
+  many misses of one piece in a row then count as a collapse. A touched stack (companion mode)
+  is penalised as a collapse.
 * "The last player who added a piece" is the last to place (a collapse or a new stack
   counts); after a round with no stacking, the seat after the round's opener opens.
 * Nothing is hidden: every piece moves in view of the whole table (the deal, the rows, the
   stack, the penalties, the bag), so anyone could count every hand.
 * The bag starts with ``bag`` pieces of each kind (the box's count is unknown). The longer
   game deals every piece of every kind equally; what does not divide stays in the bag.
-* A game still going after round ``MAX_ROUNDS`` ends there: the fewest pieces win.
-* Solo (one seat, no rules in the rulebook): a score attack, bidding and stacking alone
-  until your pieces are gone; your score is the number of rounds it took, fewer is better.
+* There is no last round: the game ends only when a player is left with no piece. A table
+  may set ``round_limit`` (for simulations): a game still going after that round ends there,
+  and the fewest pieces win.
+* Solo (one seat, no rules in the rulebook; RULES.md §5.3's decision): a score attack, bidding
+  and stacking alone until your pieces are gone, with no limit; your score is the number of
+  rounds it took, fewer is better (with ``round_limit``, the rounds played).
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ from highstakes.catalog.stacking.model import (
     plates,
     settle,
 )
-from highstakes.catalog.stacking.options import StackingOptions
+from highstakes.catalog.stacking.options import NO_LIMIT, StackingOptions
 from highstakes.catalog.stacking.sway import sway_of
 from highstakes.catalog.stacking.words import _, ngettext
 from highstakes.engine.action import JSON, Action
@@ -65,8 +71,6 @@ from highstakes.engine.errors import IllegalAction
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.parts import AmountEntry
 
-MAX_ROUNDS = 12
-MISSES_ALLOWED = 3  # the third miss of one piece in a row is a collapse
 #: A view shows this many of the latest events of the round under way and of the last round
 #: (a record holds them all).
 SHOWN_EVENTS = 40
@@ -163,15 +167,23 @@ class StackingState(GameState):
             bids: list[Action] = [Bid(n) for n in range(counts[0], counts[1] + 1)] if counts else []
             return [*bids, Pass()]
         if self.phase == LAY:
-            hand = zip(DENOMINATIONS, self.hands[seat], strict=True)
-            own = [Lay(piece, False, many) for piece, held in hand
-                   for many in range(1, min(held, self.to_lay) + 1)]
-            taken = [Lay(piece, True, many) for piece, held in zip(DENOMINATIONS, self.bag, strict=True)
-                     for many in range(1, min(held, self.from_bag) + 1)]
-            return own + taken
+            # Your own pieces first, then the bag's (RULES.md §5.3, "Order in a bid row").
+            own_left = self.own_pieces_to_lay()
+            if own_left:
+                hand = zip(DENOMINATIONS, self.hands[seat], strict=True)
+                return [Lay(piece, False, many) for piece, held in hand
+                        for many in range(1, min(held, own_left) + 1)]
+            return [Lay(piece, True, many) for piece, held in zip(DENOMINATIONS, self.bag, strict=True)
+                    for many in range(1, min(held, self.from_bag) + 1)]
         if self.companion:
             return [Report(outcome) for outcome in (STOOD, MISS, COLLAPSE, TOUCHED)]
         return [Place(offset) for offset in MENU_OFFSETS]
+
+    def own_pieces_to_lay(self) -> int:
+        """How many of its own pieces the seat laying its row has still to lay: all of them come
+        before any piece from the bag, so that its own lie nearest the centre and are stacked first
+        (RULES.md §5.3, "Order in a bid row")."""
+        return self.to_lay - self.from_bag
 
     def amount_entries(self, seat: int) -> list[AmountEntry]:
         """Any offset, typed in millimetres to the hundredth (the JSON counts hundredths)."""
@@ -207,6 +219,11 @@ class StackingState(GameState):
                 if not self.from_bag:
                     return ("bag_refused", _("only a player who has not yet bid this round and lacks pieces "
                                              "to match takes the missing pieces from the bag"), "§5.3")
+                if self.own_pieces_to_lay():
+                    message = ngettext("lay your own piece first: the bag's pieces come after it in your row",
+                                       "lay your own {n} pieces first: the bag's pieces come after them "
+                                       "in your row", self.own_pieces_to_lay())
+                    return ("own_first", message.format(n=self.own_pieces_to_lay()), "§5.3")
                 if self.bag[index] < action.count:
                     return ("not_in_bag", _("the bag holds too few of: {piece}").format(
                         piece=piece_name(action.piece)), "§5.3")
@@ -336,12 +353,11 @@ class StackingState(GameState):
             event["level"] = level
         if outcome == MISS:
             self.misses += 1
-            if self.misses < MISSES_ALLOWED:
-                event["misses"] = self.misses
-                self.events.append(event)
-                return
-            event["outcome"] = outcome = COLLAPSE  # the third miss in a row
             event["misses"] = self.misses
+            if not self._miss_brings_the_stack_down():
+                self.events.append(event)  # no penalty: the same piece is placed again
+                return
+            event["outcome"] = outcome = COLLAPSE
         self.misses = 0
         self.rows[seat].pop(0)
         self.round_placer = seat
@@ -362,6 +378,18 @@ class StackingState(GameState):
             self._start_stack(seat)
         self._next_stacker(seat)
 
+    def _miss_brings_the_stack_down(self) -> bool:
+        """Whether this miss counts as a collapse: never by the rules (RULES.md §5.3, "no penalty
+        for misses"), only at a table that sets ``miss_limit`` and on that many misses in a row."""
+        limit = self.options.miss_limit
+        return limit != NO_LIMIT and self.misses >= limit
+
+    def _last_round_played(self) -> bool:
+        """Whether the table's ``round_limit`` ends the game now; the rules have no last round
+        (RULES.md §5.3, "No round limit"), so by default it never does."""
+        limit = self.options.round_limit
+        return limit != NO_LIMIT and self.round >= limit
+
     def _end_round(self) -> None:
         """The stack goes into the bag; whoever holds no piece wins at once (RULES.md §5.3)."""
         to_bag = len(self.stack)
@@ -376,7 +404,7 @@ class StackingState(GameState):
             self.last_placer = self.round_placer
         if emptied:
             self.winners = emptied
-        elif self.round >= MAX_ROUNDS:
+        elif self._last_round_played():
             fewest = min(sum(hand) for hand in self.hands)
             self.winners = [seat for seat in range(self.seats) if sum(self.hands[seat]) == fewest]
         if self.winners is not None:

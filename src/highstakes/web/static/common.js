@@ -3,7 +3,8 @@
 // Every word here goes through the translation layer (/static/i18n.js).
 
 import {
-  languageHeaders, mountLanguageSwitcher, number, numberSymbols, start, t, tn, translatePage, withCurrency,
+  LARGEST_WRITTEN, beyondWritten, languageHeaders, mountLanguageSwitcher, number, numberSymbols, start, t, tn,
+  translatePage, withCurrency,
 } from "./i18n.js";
 import { moneyInWords, numberInWords as spelled } from "./spell.js";
 
@@ -128,6 +129,9 @@ const CURRENCY_SIGNS = { USD: "$", JPY: "¥" };
  */
 export function formatAmount(amount, entry) {
   const scale = entry.scale || 1;
+  // Past a quadrillion of the typed units: "more than $1,000,000,000,000,000" (as the server says it).
+  const said = beyondWritten(Number(amount), LARGEST_WRITTEN * scale, (limit) => formatAmount(limit, entry));
+  if (said !== null) return said;
   const size = Math.abs(amount);
   const whole = Math.trunc(size / scale);
   const part = size - whole * scale;
@@ -137,6 +141,9 @@ export function formatAmount(amount, entry) {
   if (CURRENCY_SIGNS[entry.currency]) return withCurrency(text, entry.currency);
   return entry.unit ? `${text} ${entry.unit}` : text;
 }
+
+// Characters of a typed amount that a refusal repeats.
+const ECHOED = 40;
 
 function escaped(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -167,6 +174,8 @@ function typingRule(example, text) {
 export function parseAmount(text, entry) {
   const scale = entry.scale || 1;
   const typed = text.trim();
+  // What a refusal repeats of it: the start of a long text (a thousand digits, say) and "…".
+  const shown = typed.length > ECHOED ? `${typed.slice(0, ECHOED - 1)}…` : typed;
   const { group, decimal } = numberSymbols();
   const spaced = group !== "," && group !== ".";
   // Any kind of space reads as one; where spaces do not group digits they are only dropped.
@@ -181,17 +190,17 @@ export function parseAmount(text, entry) {
   const separator = spaced ? " " : escaped(group);
   const pattern = new RegExp(`^(\\d+|\\d{1,3}(?:${separator}\\d{3})+)(?:${escaped(decimal)}(\\d+))?$`);
   const match = pattern.exec(cleaned);
-  if (!match) return new Error(typingRule(formatAmount(40000 * scale, entry), typed));
+  if (!match) return new Error(typingRule(formatAmount(40000 * scale, entry), shown));
   const decimals = [10, 100, 1000].includes(scale) ? String(scale).length - 1 : 0;
   const fraction = match[2] ?? "";
   if (fraction.length > decimals) {
     return new Error(decimals
-      ? tn("At most {n} decimal, not “{text}”.", "At most {n} decimals, not “{text}”.", decimals, { text: typed })
-      : t("Whole numbers only, not “{text}”.", { text: typed }));
+      ? tn("At most {n} decimal, not “{text}”.", "At most {n} decimals, not “{text}”.", decimals, { text: shown })
+      : t("Whole numbers only, not “{text}”.", { text: shown }));
   }
   const whole = match[1].split(spaced ? " " : group).join("");
   const amount = (negative ? -1 : 1) * (Number(whole) * scale + Number(fraction.padEnd(decimals, "0") || 0));
-  if (!Number.isSafeInteger(amount)) return new Error(t("That is too large: “{text}”.", { text: typed }));
+  if (!Number.isSafeInteger(amount)) return new Error(t("That is too large: “{text}”.", { text: shown }));
   if (amount < entry.low || amount > entry.high) {
     return new Error(t("From {low} to {high}, not {amount}.", {
       low: formatAmount(entry.low, entry), high: formatAmount(entry.high, entry), amount: formatAmount(amount, entry),
@@ -255,12 +264,14 @@ export function resultParts(result, seats, seat, scoreText) {
   if (Array.isArray(result?.winners) && result.winners.length) {
     const winners = result.winners;
     let sentence;
+    // One sentence for "you" and one for others: a language conjugates the verb for its subject.
+    const others = winners.filter((winner) => winner !== seat).map((winner) => seatName(seats, winner));
     if (winners.length === 1) {
-      sentence = winners[0] === seat ? t("You win!") : t("{name} wins!", { name: seatName(seats, winners[0]) });
+      sentence = winners[0] === seat ? t("You win!") : t("{name} wins!", { name: others[0] });
+    } else if (winners.includes(seat)) {
+      sentence = t("You share the win with {names}!", { names: listWords(others) });
     } else {
-      const names = winners.map((winner, index) => (winner !== seat ? seatName(seats, winner)
-        : index === 0 ? t("You") : t("you")));
-      sentence = t("{names} win!", { names: listWords(names) });
+      sentence = t("{names} win!", { names: listWords(others) });
     }
     parts.push(el("p", { class: "big" }, el("strong", {}, sentence)));
   }

@@ -209,5 +209,7 @@ function dataNode(value, key = "") {
  */
 function idWords(id) {
   const text = id.replaceAll("_", " ");
-  return gameWords.has(text) ? gameWords.t(text) : platformWord(text);
+  if (gameWords.has(text)) return gameWords.t(text);
+  // "you", the key of the seat a view is for, is in every game's view: one of the platform's words.
+  return text === "you" ? t("you") : platformWord(text);
 }

@@ -34,6 +34,10 @@ const NUMBER_FORMS = {
 // Each currency's sign as players write it, and how many of its smallest unit make one.
 const CURRENCIES = { USD: { sign: "$", scale: 100 }, JPY: { sign: "¥", scale: 1 } };
 const MINUS = "−"; // money's minus, as the server writes it
+// The largest number written in figures, of anything or of a currency's units: beyond it a
+// number is "more than" this, as the server says it (highstakes.i18n.numbers.LARGEST_WRITTEN).
+// Every whole number up to it is exact in JavaScript.
+export const LARGEST_WRITTEN = 1e15;
 
 const state = { language: "en", pseudo: false, domains: {} };
 
@@ -156,12 +160,25 @@ function grouped(digits) {
 }
 
 /**
+ * A figure past `largest` either way (infinities too) said in words, "more than `write(largest)`"
+ * or "less than `write(-largest)`", NaN as "not a number"; null for a figure to write in digits.
+ */
+export function beyondWritten(figure, largest, write) {
+  if (Number.isNaN(figure)) return t("not a number");
+  if (figure > largest) return t("more than {amount}", { amount: write(largest) });
+  if (figure < -largest) return t("less than {amount}", { amount: write(-largest) });
+  return null;
+}
+
+/**
  * A number as the reader's language writes it: 12,345 / 12.345 / 12 345; 0.5 / 0,5. Up to
- * `digits` decimals (three by default, as the server writes them), none when they are zeros.
+ * `digits` decimals (three by default, as the server writes them), none when they are zeros;
+ * past a quadrillion, "more than 1,000,000,000,000,000".
  */
 export function number(value, digits = 3) {
   const figure = Number(value ?? 0);
-  if (!Number.isFinite(figure)) return String(figure);
+  const said = beyondWritten(figure, LARGEST_WRITTEN, (limit) => number(limit, digits));
+  if (said !== null) return said;
   const [whole, fraction = ""] = Math.abs(figure).toFixed(digits).split(".");
   const decimals = fraction.replace(/0+$/, "");
   const text = grouped(whole) + (decimals ? forms().decimal + decimals : "");
@@ -171,6 +188,8 @@ export function number(value, digits = 3) {
 /** A number with exactly `digits` decimals: 52.7 / 52,7 (a chance, an average). */
 export function fixed(value, digits) {
   const figure = Number(value ?? 0);
+  const said = beyondWritten(figure, LARGEST_WRITTEN, (limit) => fixed(limit, digits));
+  if (said !== null) return said;
   const [whole, fraction = ""] = Math.abs(figure).toFixed(digits).split(".");
   const text = grouped(whole) + (fraction ? forms().decimal + fraction : "");
   return figure < 0 && /[1-9]/.test(text) ? `-${text}` : text;
@@ -194,10 +213,13 @@ export function signFirst() {
 
 /**
  * An amount in the currency's smallest unit (cents, yen) as the language writes money:
- * $1,250 / 1.250 $ / 1 250 $; cents only when there are some ($0.01, 10,50 $).
+ * $1,250 / 1.250 $ / 1 250 $; cents only when there are some ($0.01, 10,50 $); past a
+ * quadrillion dollars, "more than $1,000,000,000,000,000".
  */
 export function money(amount, currency = "USD") {
   const scale = CURRENCIES[currency]?.scale ?? 1;
+  const said = beyondWritten(Number(amount ?? 0), LARGEST_WRITTEN * scale, (limit) => money(limit, currency));
+  if (said !== null) return said;
   const value = Math.round(Math.abs(Number(amount ?? 0)));
   const whole = Math.floor(value / scale);
   const part = value - whole * scale;

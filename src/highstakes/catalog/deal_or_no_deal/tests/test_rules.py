@@ -192,6 +192,47 @@ class TestNegotiation:
         act(game, {"counter": usd(15_000)})
         assert game.view(None)["counter"] == usd(15_000)
 
+    @pytest.mark.parametrize("amount", [10**30, 10**400], ids=["1e30", "1e400"])
+    def test_an_absurd_offer_is_refused_in_words_and_changes_nothing(self, amount):
+        # The reported case: {"offer": 10**30} raised decimal.InvalidOperation while the refusal
+        # was being written. RULES.md §7.1: offers are whole dollars from $1 to $1,000,000.
+        game = deal_scripted(2)
+        act(game, {"pick": 26})
+        open_cases(game, range(1, 7))
+        assert [entry["kind"] for entry in game.amount_entries(0)] == ["offer"]
+        decisions = game.decision_count
+        for kind in ("offer", "counter"):
+            if kind == "counter":
+                act(game, {"offer": usd(10_000)})
+                decisions = game.decision_count
+            refusal = refused(game, {kind: amount})
+            assert refusal.code == "bad_amount" and refusal.rule == "§7.1"
+            assert refusal.message == ("an amount is whole dollars from $1 to $1,000,000; "
+                                       "got more than $1,000,000,000,000,000")
+            assert game.decision_count == decisions
+
+    @pytest.mark.parametrize("value", [1.5, 100.0, usd(10_000) * 1.0, True, None, float("inf"), float("-inf"),
+                                       float("nan"), "abc", "100", [], {}])
+    def test_an_offer_that_is_not_a_whole_number_is_refused_in_words(self, value):
+        # A float is refused even when it is whole (100.0): JSON's amounts are whole numbers.
+        game = deal_scripted(2)
+        act(game, {"pick": 26})
+        open_cases(game, range(1, 7))
+        refusal = refused(game, {"offer": value})
+        assert refusal.code == "bad_action" and refusal.rule == "§7.1"
+        assert refusal.message == "an offer is a whole number of dollars from $1 to $1,000,000"
+
+    @pytest.mark.parametrize(("move", "words"), [
+        ({"open": 10**30}, "cases are numbered 1 to 26"),
+        ({"open": 27}, "cases are numbered 1 to 26; there is no case 27"),
+        ({"open": 2.0}, "a case is chosen by its number, from 1 to 26"),
+        ({"open": True}, "a case is chosen by its number, from 1 to 26"),
+    ])
+    def test_a_case_number_that_is_not_a_case_is_refused_in_words(self, move, words):
+        game = deal_scripted(2)
+        act(game, {"pick": 26})
+        assert refused(game, move).message == words
+
     def test_wrong_moves_name_the_phase(self):
         game = deal_scripted(2)
         assert refused(game, {"open": 3}).code == "wrong_move"

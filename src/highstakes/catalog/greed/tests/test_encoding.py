@@ -42,3 +42,20 @@ def test_the_encoder_counts_dice_and_sees_the_table_from_its_seat():
     assert [encoded[f"seat you+{k} has opened"] for k in range(3)] == [1.0, 0.0, 1.0]
     assert encoded["your turn"] == 1.0 and encoded["can bank"] == 1.0 and encoded["DDDD scores 800"] == 1.0
     assert encoded["six of a kind scores 1,000"] == 0.0
+
+
+def test_a_twelve_seat_table_is_encoded_round_from_the_viewing_seat():
+    # Any number of players (RULES.md §2.1): 18 numbers, then a score and an opened flag per seat.
+    game = hs.new_game("greed", seats=12, seed=0)
+    view = game.view(9)
+    seats = range(12)
+    view.update({"scores": [100 * seat for seat in seats], "opened": [seat % 3 == 0 for seat in seats]})
+    encoder = GREED.observation_encoder(12, GreedOptions())
+    encoded = dict(zip(encoder.names, encoder.encode(view), strict=True))
+    assert len(encoder.names) == 18 + 2 * 12
+    # Seat 10 (index 9) sees its own 900 first, then seats 11, 12, 1, ... 9.
+    order = [9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert [encoded[f"score of seat you+{k}"] for k in range(12)] == pytest.approx(
+        [100 * seat / 5000 for seat in order])
+    opened = [encoded[f"seat you+{k} has opened"] for k in range(12)]
+    assert opened == [float(seat % 3 == 0) for seat in order]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 import highstakes as hs
+from highstakes.bots import make_bot, play_out
 from highstakes.catalog.greed.tests.helpers import greed_scripted, play_turn
 
 BANK = {"bank": True}
@@ -226,6 +228,63 @@ class TestEnd:
         play_turn(game, NOTHING)
         assert game.is_over and game.result()["winners"] == [1]
 
+
+
+class TestAnyNumberOfPlayers:
+    """RULES.md §2.1: "any number of players" (the seed: "cualquier número"), from two; the table
+    seats up to twelve, the most whose scores the terminal shows beside the dice at 80×24."""
+
+    LOSES = ["R", "R", "$", "$", "Eb", "Em"]  # scores nothing in the roll-off
+
+    def test_a_table_takes_two_to_twelve_players(self):
+        assert (hs.definition("greed").min_seats, hs.definition("greed").max_seats) == (2, 12)
+        for seats in range(2, 13):
+            assert hs.new_game("greed", seats, seed=seats).view(None)["seats"] == seats
+        for seats in (1, 13):
+            with pytest.raises(ValueError, match="2 to 12 players"):
+                hs.new_game("greed", seats)
+
+    def test_twelve_players_play_greed_to_the_end(self):
+        # Seat 6 (index 5) wins the roll-off, opens with six D's and one more D (5,100): the final
+        # round. Everyone else has one more turn, in order round the table from seat 7, each
+        # needing to finish strictly above the best score so far (G-9, the moving target).
+        rolloff = [self.LOSES] * 5 + [["$", "$", "$", "G", "G", "G"]] + [self.LOSES] * 6
+        game = greed_scripted(12, rolloff)
+        assert game.view(None)["starter"] == 5
+        play_turn(game, SIX_D, keep(*SIX_D), ["D", "R", "R", "Eb", "Em", "$"], BANK)
+        view = game.view(None)
+        assert view["final_round"] and view["triggered_by"] == 5 and view["target"] == 5100
+        assert view["current"] == 6 and view["final_turns_left"] == [7, 8, 9, 10, 11, 0, 1, 2, 3, 4]
+        play_turn(game, NOTHING)  # seat 7 greeds out
+        # Seat 8: 5,000 (hot dice), then $$$ 600 and a D: 5,700, above 5,100.
+        play_turn(game, SIX_G, keep(*SIX_G), ["$", "$", "$", "D", "R", "R"], BANK)
+        assert game.view(None)["target"] == 5700
+        play_turn(game, NOTHING)  # seat 9
+        # Seat 10: 5,700 only ties the new best: the bank is refused until a D more (5,800).
+        play_turn(game, SIX_G, keep(*SIX_G), ["$", "$", "$", "G", "R", "R"], keep("$", "$", "$"),
+                  ["R", "D", "Eb"])
+        assert game.to_act == (9,) and refused(game, 9, BANK).code == "must_beat_leader"
+        play_turn(game, keep("D"), ["D", "R"], BANK)
+        for seat in (10, 11, 0, 1, 2, 3, 4):
+            assert game.view(None)["current"] == seat and game.view(None)["target"] == 5800
+            play_turn(game, NOTHING)
+        assert game.is_over
+        result = game.result()
+        assert result["scores"] == [0] * 5 + [5100, 0, 5700, 0, 5800, 0, 0]
+        assert result["winners"] == [9] and result["triggered_by"] == 5 and result["turns"] == 12
+        assert refused(game, 5, BANK).code == "game_over"  # the trigger takes no further turn
+
+    def test_twelve_bots_play_greed_to_the_end(self):
+        for seed in range(3):
+            game = hs.new_game("greed", 12, seed=seed)
+            play_out(game, [make_bot("greed", "heuristic") for _ in range(12)], random.Random(seed))
+            result = game.result()
+            (winner,) = result["winners"]
+            assert max(result["scores"]) == result["scores"][winner] >= 5000
+            # Each seat but the one that reached the goal played once more after it did.
+            final_round = [turn["seat"] for turn in game.view(None)["recent_turns"]][-11:]
+            trigger = result["triggered_by"]
+            assert final_round == [(trigger + k) % 12 for k in range(1, 12)]
 
 
 class TestRecentTurns:

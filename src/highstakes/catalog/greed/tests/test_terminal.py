@@ -10,8 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 import highstakes as hs
 from highstakes.catalog.greed.actions import Bank, Keep
@@ -19,7 +20,15 @@ from highstakes.catalog.greed.tui import app as greed_app
 from highstakes.catalog.greed.tui import draw
 from highstakes.catalog.greed.tui.app import GreedApp
 from highstakes.engine.action import JSON
-from highstakes.testing.terminal import decisions, log_text, run, start_the_next_game, static_text, wait_for
+from highstakes.testing.terminal import (
+    decisions,
+    drawn_text,
+    log_text,
+    run,
+    start_the_next_game,
+    static_text,
+    wait_for,
+)
 from highstakes.tui import play, table_for
 from highstakes.tui.screens import GameOverScreen, RulesScreen
 
@@ -279,5 +288,30 @@ def test_every_roll_of_every_turn_is_logged_once() -> None:
         words = log_text(app).split()
         assert words.count("rolls") == len(actions) + turns - banks
         assert words.count("GREED-OUT") + words.count("GREED-OUT,") == turns - banks
+
+    run(app, script)
+
+
+def test_at_80_by_24_twelve_players_scores_the_dice_and_the_menu_are_all_in_view() -> None:
+    """Any number of players from 2 (RULES.md §2.1), up to the table's twelve: one score per line."""
+    app = GreedApp(12, [None, *["heuristic"] * 11], 5, {}, bot_delay=0)
+
+    def in_view(selector: str) -> Region:
+        region = app.query_one(selector).region
+        assert region.height > 0 and app.screen.region.contains_region(region), selector
+        return region
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: app.human_to_act)
+        board = app.query_one("#scoreboard", Static)
+        assert board.content_region.height >= 12 and in_view("#scoreboard")
+        scores = drawn_text(app, "#scoreboard").splitlines()
+        assert [line.split()[0:2] for line in scores if line.strip()][1:] == [
+            ["Bot", str(seat)] for seat in range(2, 13)]  # Player 1 first, each seat once, in order
+        assert in_view("#dice").height == 3
+        menu = in_view("#choices")
+        choices = app.query_one("#choices", OptionList)
+        assert choices.option_count >= 1 and menu.height - 2 >= 5  # the menu keeps five lines at least
 
     run(app, script)

@@ -33,6 +33,8 @@ from highstakes.tui.words import styled
 
 GAME_ID = "greed"
 NUMBER_KEYS = 9  # keys 1..9 pick the first nine keep options; arrows + enter reach the rest
+TOP_HEIGHT = 11  # the scores and the roll (greed.tcss): nine seats, and the dice with five lines
+PANEL_BORDERS = 2  # a panel's top and bottom borders
 KEEP_KEYS = Binding.Group(N_("keep"), compact=True)  # shown once in the footer as "1-9 keep"
 
 
@@ -98,8 +100,15 @@ class GreedApp(TableApp):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit_scoreboard()
         self._begin_game()
         self._prepare_solution()
+
+    def _fit_scoreboard(self) -> None:
+        """Give the scores one line per seat: the top grows past its usual height (greed.tcss)
+        for more than nine players, up to twelve at 80×24, and the menu and log below shrink."""
+        top = self.query_one("#top", Horizontal)
+        top.styles.height = max(TOP_HEIGHT, self.game.seats + PANEL_BORDERS)
 
     def _prepare_solution(self) -> None:
         """Start the one-off solve now, so the optimal bot and hints are ready sooner."""

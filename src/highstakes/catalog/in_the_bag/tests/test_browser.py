@@ -267,3 +267,67 @@ def test_a_hint_asked_when_another_seat_moves_first_is_asked_again_and_shown(
     assert hints[0]["action"] in [entry["action"] for entry in last_state(page)["legal"]]
     expect(hint_text).to_contain_text(hints[0]["label"])
     visitors.assert_no_page_errors()
+
+
+def _act_by_socket(client: Client, action: dict[str, Any]) -> None:
+    """A seat played over its own socket: its next decision, as sent from the latest state."""
+    state = client.recv_until(lambda message: message["type"] == "state" and any(
+        entry["action"] == action for entry in message["legal"]))
+    client.send({"type": "act", "action": action, "version": state["version"]})
+    client.barrier()
+
+
+def test_a_table_with_feeds_shown_and_a_round_limit_shows_both_and_a_standing_bid(
+    server_url: str, visitors: Visitors
+) -> None:
+    """Three people; the table shows every fed piece and has a round limit. Ann's bid stands
+    while Bob and Cy, tied at ¥500, bid again: the page tells her so, in whole sentences."""
+    table = {"game": "in_the_bag", "seats": ["human", "human", "human"],
+             "options": {"feeds": "shown", "round_limit": 20}}
+    room = post_json(server_url, "/api/rooms", table)["room"]
+    page = visitors.open(f"/r/{room}")
+    join(page, "Ann", 0)
+    tokens = [post_json(server_url, f"/api/rooms/{room}/join", {"name": name, "seat": seat})["token"]
+              for seat, name in ((1, "Bob"), (2, "Cy"))]
+    sockets = server_url.replace("http://", "ws://")
+    with Client(f"{sockets}/ws/{room}?token={tokens[0]}") as bob, \
+            Client(f"{sockets}/ws/{room}?token={tokens[1]}") as cy:
+        page.wait_for_function(READY_JS, arg=0)
+        bag = page.locator("#table .bag-panel")
+        expect(bag).to_contain_text("The bag · round 1 of 20")
+        expect(bag).to_contain_text("This table ends the game after round 20 at the latest.")
+        expect(bag).to_contain_text("Every fed piece is shown when the last one is in.")
+        expect(page.locator("#table .rules-body")).to_contain_text(
+            "This table ends the game after round 20 at the latest.")
+        # Ann feeds a ¥500 coin (her pieces are drawn smallest first: five ¥100 coins, then ¥500).
+        page.locator("#table .hand .piece-button").nth(5).click()
+        expect(page.locator("#table .instruction")).to_have_text(
+            "Every fed piece is shown when the last one is in; then everyone bids.")
+        expect(bag).not_to_contain_text("Fed this round:")
+        _act_by_socket(bob, {"feed": 100})
+        _act_by_socket(cy, {"feed": 100})
+        page.wait_for_function("() => window.__hs.last?.view?.fed_pieces !== null")
+        expect(bag).to_contain_text("Fed this round:")
+        fed = bag.locator(".fed-list li")
+        expect(fed).to_have_count(3)
+        expect(fed.nth(0)).to_contain_text("Ann")
+        expect(fed.nth(0)).to_contain_text("¥500")
+        expect(fed.nth(1)).to_contain_text("Bob")
+        expect(fed.nth(1)).to_contain_text("¥100")
+        expect(bag).to_contain_text("Every piece inside was seen: ¥700")
+        # Ann bids ¥100; Bob and Cy tie at ¥500 above her.
+        page.wait_for_function("() => window.__hs.last?.view?.phase === 'bid'")
+        page.locator("#table .hand .piece-button").first.click()
+        page.locator("#table button.seal").click()
+        _act_by_socket(bob, {"bid": [500]})
+        _act_by_socket(cy, {"bid": [500]})
+        page.wait_for_function("() => window.__hs.last?.view?.rebid === 1")
+        reveal = page.locator("#table .reveal")
+        expect(reveal).to_contain_text(
+            "A tie for the highest bid at ¥500: the tied players bid again, each with a different amount.")
+        expect(reveal).to_contain_text("Your bid stands.")
+        expect(reveal).not_to_contain_text("bid again with a different amount.")
+        expect(page.locator("#table .instruction")).to_have_text(
+            "Your bid stands while the tied players bid again.")
+        expect(page.locator("#table .board")).to_contain_text("bid stands")
+    visitors.assert_no_page_errors()

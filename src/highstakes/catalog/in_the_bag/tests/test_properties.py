@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import highstakes as hs
 from highstakes.bots import make_bot
 from highstakes.catalog.in_the_bag.pieces import DENOMINATIONS, START
+from highstakes.catalog.in_the_bag.rules import NOT_YET
 from highstakes.catalog.in_the_bag.tests.helpers import snapshot
 from highstakes.testing import check_game
 
@@ -41,7 +43,9 @@ def test_pieces_are_conserved_after_every_action_over_thousands_of_random_games(
     rng = random.Random(2026)
     for index in range(2_000):
         seats = 2 + index % 5
-        options = {"reserve": rng.choice((0, 20, 10)), "tie_rebid": rng.choice(("all", "tied"))}
+        options = {"reserve": rng.choice((0, 20, 10)), "tie_rebid": rng.choice(("all", "tied")),
+                   "feeds": rng.choice(("secret", "shown"))}
+        options = hs.definition("in_the_bag").bounded_options(options)
         play_checking_pieces(seats, rng.getrandbits(32), ["random"] * seats, options)
 
 
@@ -50,7 +54,8 @@ def test_pieces_are_conserved_in_long_games_between_the_bots():
     names = ["random", "heuristic", "cautious", "believer"]
     for index in range(30):
         seats = 2 + index % 5
-        play_checking_pieces(seats, rng.getrandbits(32), [rng.choice(names) for _ in range(seats)], {})
+        options = hs.definition("in_the_bag").bounded_options({"feeds": rng.choice(("secret", "shown"))})
+        play_checking_pieces(seats, rng.getrandbits(32), [rng.choice(names) for _ in range(seats)], options)
 
 
 @settings(max_examples=60, deadline=None)
@@ -78,14 +83,15 @@ def test_refused_moves_change_nothing(seed, seats, junk):
     assert snapshot(game) == before
 
 
-def test_resampled_worlds_keep_what_the_seat_knows_and_redraw_the_rest():
+@pytest.mark.parametrize("feeds", ["secret", "shown"])
+def test_resampled_worlds_keep_what_the_seat_knows_and_redraw_the_rest(feeds):
     rng = random.Random(3)
-    game = hs.new_game("in_the_bag", 4, seed=3)
+    game = hs.new_game("in_the_bag", 4, seed=3, options={"feeds": feeds})
     bots = [make_bot("in_the_bag", name) for name in ("heuristic", "believer", "random", "cautious")]
     redrawn = False
     while not game.is_over:
-        for seat in game.to_act:
-            game.act(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat), rng))
+        seat = game.to_act[0]  # one move at a time: a round half fed or half bid is checked too
+        game.act(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat), rng))
         state = game._state
         for seat in (None, 0, 2):
             world = state.resample_hidden(seat, random.Random(rng.getrandbits(32)))
@@ -93,7 +99,10 @@ def test_resampled_worlds_keep_what_the_seat_knows_and_redraw_the_rest():
             assert all(count >= 0 for hand in world.hands for count in hand)
             if seat is not None:
                 assert world.view(seat) == state.view(seat)
-            redrawn |= world.hands != state.hands
+            if feeds == "shown" and NOT_YET not in state.fed:
+                # Every fed piece was shown: nothing but the sealed bids is left to redraw.
+                assert world.hands == state.hands and world.history == state.history
+            redrawn |= world.hands != state.hands or world.bids != state.bids
     assert redrawn
 
 

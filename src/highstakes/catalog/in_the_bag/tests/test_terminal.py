@@ -5,13 +5,16 @@ Each test runs its own event loop (``highstakes.testing.terminal.run``) so no py
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
+from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 import highstakes as hs
+from highstakes.catalog.in_the_bag.tui import draw
 from highstakes.catalog.in_the_bag.tui.app import BagApp
 from highstakes.testing.terminal import decisions, drawn_text, log_text, run, static_text, wait_for
 from highstakes.tui import table_for
@@ -156,3 +159,97 @@ def test_pieces_in_the_fist_go_back_one_by_one_and_the_hint_fills_the_fist() -> 
         assert isinstance(app.screen, RulesScreen)
 
     run(app, script)
+
+
+def test_your_own_moves_are_told_as_yours_in_the_log() -> None:
+    app = BagApp(2, [None, "heuristic"], 1, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app._phase == "feed")
+        await pilot.press("1")  # the ¥100 coin
+        await wait_for(pilot, lambda: app._phase == "bid")
+        await pilot.press("1", "s")
+        await wait_for(pilot, lambda: "Bids revealed:" in log_text(app))
+        log = log_text(app)
+        assert "You fed the bag: ¥100 coin" in log and "You sealed a bid of ¥100" in log
+        assert "Player 1 fed" not in log and "Player 1 sealed" not in log
+        assert "Bot 2 (rule of thumb) fed a piece" in log  # the bot's piece stays secret
+
+    run(app, script)
+
+
+def test_at_a_shared_keyboard_the_log_keeps_every_piece_fed_and_bid_secret() -> None:
+    """The log stays on the screen for the next person: it names no one's piece or bid."""
+    app = BagApp(2, [None, None], 5, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for key in ("2", "1"):  # Player 1 feeds a ¥500 coin, Player 2 a ¥100 coin
+            await wait_for(pilot, lambda: isinstance(app.screen, PassScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app._phase == "feed")
+            await pilot.press(key)
+            await pilot.press("1", "1", "s")  # a ¥200 bid
+        log = log_text(app)
+        assert "Player 1 fed a piece" in log and "Player 2 fed a piece" in log
+        assert "Player 1 sealed a bid" in log and "coin" not in log and "You " not in log
+
+    run(app, script)
+
+
+def test_a_table_with_feeds_shown_and_a_round_limit_says_so() -> None:
+    app = BagApp(3, [None, "heuristic", "heuristic"], 1, {"feeds": "shown", "round_limit": 20}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app._phase == "feed")
+        bag = drawn_text(app, "#bag")
+        assert "This table ends the game after round 20 at the latest." in bag
+        assert "Every fed piece is shown when the last one is in." in bag
+        assert app.query_one("#bag").border_title == "Round 1 of 20"
+        assert "everyone sees it once every piece is in" in static_text(app, "#rule")
+        await pilot.press("2")  # a ¥500 coin
+        await wait_for(pilot, lambda: app._phase == "bid")
+        fed = app.game.view(0)["fed_pieces"]
+        bag = drawn_text(app, "#bag")
+        assert "Fed this round:" in bag and "Bot 2 (rule of thumb)" in bag and "(¥500)" in bag
+        assert f"Every piece inside was seen: ¥{sum(fed):,}" in bag
+        assert "Pieces fed: Player 1 ¥500 coin, Bot 2 (rule of thumb) ¥100 coin" in log_text(app)
+
+    run(app, script)
+
+
+def _drawn(renderable: object) -> str:
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(renderable)
+    return " ".join(console.export_text().split())
+
+
+def _seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def test_the_reveal_tells_a_tied_player_to_bid_again_and_the_others_that_their_bid_stands() -> None:
+    game = hs.new_game("in_the_bag", 3, seed=0)
+    for seat in range(3):
+        game.act(seat, {"feed": 100})
+    for seat, bid in enumerate(([500], [500], [100])):
+        game.act(seat, {"bid": bid})
+    _title, tied = draw.reveal_panel(game.view(0), _seat_name)
+    assert "A tie for the highest bid at ¥500: bid again with a different amount." in _drawn(tied)
+    _title, standing = draw.reveal_panel(game.view(2), _seat_name)
+    assert ("A tie for the highest bid at ¥500: the tied players bid again, each with a different amount. "
+            "Your bid stands.") in _drawn(standing)
+    assert "bid stands" in _drawn(draw.players_table(game.view(None), _seat_name))
+
+
+def test_a_round_the_ties_ended_is_told_and_the_end_shows_what_is_left_in_the_bag() -> None:
+    game = hs.new_game("in_the_bag", 2, seed=0, options={"round_limit": 1})
+    game.act(0, {"feed": 100})
+    game.act(1, {"feed": 100})
+    for amount in (100, 200, 300, 400, 100, 200):  # ¥100 coins: four left after feeding one
+        for seat in (0, 1):
+            game.act(seat, {"bid": [100] * (amount // 100)})
+    view = game.view(0)
+    _title, reveal = draw.reveal_panel(view, _seat_name)
+    assert ("Still tied after five re-bids: everyone takes back their bid, and the bag goes on untouched "
+            "to the next round.") in _drawn(reveal)
+    assert "Left in the bag: ¥200" in _drawn(draw.bag_panel(view, _seat_name))

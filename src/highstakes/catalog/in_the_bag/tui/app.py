@@ -128,7 +128,7 @@ class BagApp(TableApp):
         self._refresh_picker(view, seat)
         self._refresh_fist(view)
         bag = self.query_one("#bag", Static)
-        bag.update(draw.bag_panel(view))
+        bag.update(draw.bag_panel(view, self.seat_name))
         bag.border_title = draw.round_title(view)
         players = self.query_one("#players", Static)
         players.update(draw.players_table(view, self.seat_name))
@@ -213,8 +213,12 @@ class BagApp(TableApp):
             rule.update(Text(" ".join(words), style="dim" if not isinstance(forbidden, int) else "yellow"))
         elif self._phase == "feed":
             fist.update(draw.hand_total(view))
-            rule.update(Text(_("Whoever takes the bag gets the piece you feed; nobody sees which."),
-                             style="dim"))
+            if draw.feeds_shown(view):
+                words = _("Whoever takes the bag gets the piece you feed; "
+                          "everyone sees it once every piece is in.")
+            else:
+                words = _("Whoever takes the bag gets the piece you feed; nobody sees which.")
+            rule.update(Text(words, style="dim"))
         else:
             bid = view.get("your_bid") if not self.game.is_over else None
             if bid:
@@ -309,20 +313,31 @@ class BagApp(TableApp):
 
     # --- the log -------------------------------------------------------------------------------
     def _after_move(self, before: dict[str, JSON], seat: int, action: Action | JSON) -> None:
-        # Another seat's feed and bid are secrets: only that it moved is said.
+        # Another seat's feed and bid are secrets: only that it moved is said. The person's own
+        # move is said in full, unless people share the keyboard: the log stays on the screen
+        # for the next person, so there it tells every move alike.
+        own = seat == self._shown_seat and not self._shared_keyboard
         if isinstance(action, Feed):
-            if seat == self._shown_seat:
-                self._log(Text(_("{name} fed the bag: {piece}").format(
-                    name=self.seat_name(seat), piece=draw.piece_words(action.piece))))
+            if own:
+                self._log(Text(_("You fed the bag: {piece}").format(piece=draw.piece_words(action.piece))))
             else:
                 self._log(Text(_("{name} fed a piece").format(name=self.seat_name(seat)), style="dim"))
         elif isinstance(action, Bid):
-            if seat == self._shown_seat:
-                self._log(Text(_("{name} sealed a bid of {amount}").format(
-                    name=self.seat_name(seat), amount=yen(action.amount))))
+            if own:
+                self._log(Text(_("You sealed a bid of {amount}").format(amount=yen(action.amount))))
             else:
                 self._log(Text(_("{name} sealed a bid").format(name=self.seat_name(seat)), style="dim"))
+        self._log_feeds(before)
         self._log_reveals()
+
+    def _log_feeds(self, before: dict[str, JSON]) -> None:
+        """With feeds shown, log every fed piece when the last one goes in (RULES.md §5.2)."""
+        shown = self.game.view(None).get("fed_pieces")
+        if before.get("fed_pieces") is not None or not isinstance(shown, list):
+            return
+        pieces = ", ".join(f"{self.seat_name(seat)} {draw.piece_words(fed)}"
+                           for seat, fed in enumerate(shown) if isinstance(fed, int))
+        self._log(Text(_("Pieces fed: {pieces}").format(pieces=pieces), style="bold"))
 
     def _log_reveals(self) -> None:
         """Log every reveal since the last: ties, then the round settled."""

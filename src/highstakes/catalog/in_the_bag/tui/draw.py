@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from highstakes.catalog.in_the_bag.pieces import COINS, DENOMINATIONS, piece_name, value, yen
+from highstakes.catalog.in_the_bag.rules import TIED
 from highstakes.catalog.in_the_bag.words import _, ngettext
 from highstakes.engine.action import JSON
 from highstakes.tui.words import styled
@@ -114,19 +115,75 @@ def bag_picture(pieces: int) -> Text:
     return Text("\n".join(BAG_ART).format(n=pieces), style="bold yellow", no_wrap=True)
 
 
-def bag_panel(view: dict[str, JSON]) -> RenderableType:
-    """The bag: how many pieces it holds, the bids known to be in it, and what this seat fed."""
+def is_over(view: dict[str, JSON]) -> bool:
+    return view.get("phase") == "over" or bool(view.get("final_yen"))
+
+
+def feeds_shown(view: dict[str, JSON]) -> bool:
+    """Whether this table shows every fed piece (option ``feeds``, RULES.md §5.2)."""
+    return (view.get("options") or {}).get("feeds") == "shown"  # type: ignore[union-attr]
+
+
+def bag_contents(view: dict[str, JSON]) -> RenderableType | None:
+    """What is known of the bag's contents: at the end all of it, counted in the open; with
+    every piece seen (feeds shown), all of it; else the revealed bids in it."""
+    known = list(view.get("bag_known") or [])  # type: ignore[arg-type]
+    amount = Text(yen(sum(known)), style="bold")
+    if is_over(view):
+        line = styled(_("Left in the bag: {amount}"), amount=amount)
+    elif not known:
+        return None
+    elif view.get("fed_pieces") is not None:
+        line = styled(_("Every piece inside was seen: {amount}"), amount=amount)
+    else:
+        return styled(_("Known inside: {amount} of revealed bids"), amount=amount)
+    if known:
+        line.append(" ")
+        line.append_text(pieces_row(known, limit=10))
+    return line
+
+
+def fed_lines(view: dict[str, JSON], seat_name: SeatName) -> list[RenderableType]:
+    """With feeds shown: each player's fed piece once all are in; before, that they will be."""
+    if not feeds_shown(view) or is_over(view):
+        return []
+    shown = view.get("fed_pieces")
+    if not isinstance(shown, list):
+        return [Text(_("Every fed piece is shown when the last one is in."), style="dim")]
+    grid = Table(box=None, show_header=False, padding=(0, 1))
+    grid.add_column(overflow="fold", max_width=24)
+    grid.add_column(no_wrap=True)
+    for seat, fed in enumerate(shown):
+        fed_piece = piece(fed) if isinstance(fed, int) else Text(_("no piece"), style="dim")
+        grid.add_row(seat_name(seat), fed_piece)
+    return [Text(_("Fed this round:"), style="bold"), grid]
+
+
+def limit_line(view: dict[str, JSON]) -> Text | None:
+    """A table with a round limit says so (option ``round_limit``: the rulebook has none)."""
+    limit = view.get("round_limit")
+    if not isinstance(limit, int):
+        return None
+    return Text(_("This table ends the game after round {limit} at the latest.").format(limit=limit),
+                style="yellow")
+
+
+def bag_panel(view: dict[str, JSON], seat_name: SeatName) -> RenderableType:
+    """The bag: how many pieces it holds, what is known to be in it, and what this seat fed."""
     count = int(view["bag_pieces"])  # type: ignore[arg-type]
     lines: list[RenderableType] = [
         Text(ngettext("{n} piece in the bag", "{n} pieces in the bag", count).format(n=count), style="bold"),
     ]
-    known = list(view.get("bag_known") or [])  # type: ignore[arg-type]
-    if known:
-        lines.append(styled(_("Known inside: {amount} of revealed bids"),
-                            amount=Text(yen(sum(known)), style="bold")))
+    contents = bag_contents(view)
+    if contents is not None:
+        lines.append(contents)
     feed = view.get("your_feed")
-    if isinstance(feed, int):
+    if isinstance(feed, int) and not is_over(view):
         lines.append(styled(_("You fed {piece}"), piece=piece(feed)))
+    lines.extend(fed_lines(view, seat_name))
+    limit = limit_line(view)
+    if limit is not None:
+        lines.append(limit)
     # The bag drawn on the left, what is known of it on the right.
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=10, vertical="middle")
@@ -136,20 +193,40 @@ def bag_panel(view: dict[str, JSON]) -> RenderableType:
 
 
 def round_title(view: dict[str, JSON]) -> str:
+    """"Round 3", or "Round 3 of 20" at a table with a round limit."""
+    limit = view.get("round_limit")
+    if isinstance(limit, int):
+        return _("Round {number} of {limit}").format(number=view["round"], limit=limit)
     return _("Round {number}").format(number=view["round"])
+
+
+def rebidding(view: dict[str, JSON], seat: int | None) -> bool:
+    """Whether ``seat`` is called back by a tie to bid again this round."""
+    previous = view.get("previous_bids")
+    return seat is not None and isinstance(previous, list) and previous[seat] is not None
+
+
+def bid_stands(view: dict[str, JSON], seat: int | None) -> bool:
+    """Whether ``seat``'s revealed bid stands while the tied players bid again (RULES.md §5.2)."""
+    reveals = view.get("reveals") or []
+    return (seat is not None and bool(view.get("rebid")) and not rebidding(view, seat)
+            and bool(reveals) and bool(reveals[-1][seat]))  # type: ignore[index]
 
 
 def seat_state(view: dict[str, JSON], seat: int) -> Text:
     """What a seat has done this round, in words, never what: fed, bid sealed, still to act."""
-    if view["phase"] == "over" or view.get("final_yen"):
+    if is_over(view):
         return Text("")
     if not view["pieces_held"][seat] and not view["fed"][seat]:  # type: ignore[index]
         return Text(_("no piece"), style="dim")
     if view["sealed"][seat]:  # type: ignore[index]
         return Text("✓ " + _("bid sealed"), style="green")
-    previous = view.get("previous_bids")
-    if isinstance(previous, list) and previous[seat] is not None:
+    if bid_stands(view, seat):
+        return Text(_("bid stands"), style="green")
+    if rebidding(view, seat):
         return Text(_("bids again"), style="yellow")
+    if view["fed"][seat] and feeds_shown(view) and view.get("fed_pieces") is None:  # type: ignore[index]
+        return Text(_("fed"), style="dim")
     if view["fed"][seat]:  # type: ignore[index]
         return Text(_("to bid"), style="cyan")
     return Text(_("to feed"), style="cyan")
@@ -201,12 +278,15 @@ def reveal_lines(reveal: list[list[int]], seat_name: SeatName, *, winner: int | 
 
 
 def settled_sentence(entry: dict[str, JSON], seat_name: SeatName, you: int | None) -> Text:
-    """Who took the bag and how many pieces it held, or that it stayed after three re-bids."""
+    """Who took the bag and how many pieces it held; or that it went on untouched, the ties
+    having run out (RULES.md §5.2) or nobody having had a piece to bid."""
     winner = entry["winner"]
     count = int(entry["bag_pieces"])  # type: ignore[arg-type]
+    if entry.get("outcome") == TIED:
+        return Text(_("Still tied after five re-bids: everyone takes back their bid, and the bag goes on "
+                      "untouched to the next round."), style="yellow")
     if winner is None:
-        return Text(_("Still tied after three re-bids: nobody takes the bag, and every bid goes in."),
-                    style="yellow")
+        return Text(_("Nobody had a piece to bid: the bag goes on to the next round."), style="yellow")
     pieces = ngettext("{n} piece", "{n} pieces", count).format(n=count)
     if winner == you:
         took = list(entry.get("you_took") or [])  # type: ignore[arg-type]
@@ -236,6 +316,25 @@ def consoled_sentence(entry: dict[str, JSON], seat_name: SeatName, you: int | No
     return Text(" ".join(parts), style="italic")
 
 
+def tie_sentences(view: dict[str, JSON], reveal: list[list[int]]) -> list[str]:
+    """What a tie under way asks of the reader: to bid again, or to wait while the tied do,
+    their own bid standing (RULES.md §5.2; option ``tie_rebid``)."""
+    amount = yen(max(sum(bid) for bid in reveal))
+    you = view.get("you")
+    if rebidding(view, you):  # type: ignore[arg-type]
+        return [_("A tie for the highest bid at {amount}: bid again with a different amount.")
+                .format(amount=amount)]
+    if (view.get("options") or {}).get("tie_rebid") == "all":  # type: ignore[union-attr]
+        sentences = [_("A tie for the highest bid at {amount}: everyone who bid bids again, each with a "
+                       "different amount.").format(amount=amount)]
+    else:
+        sentences = [_("A tie for the highest bid at {amount}: the tied players bid again, each with a "
+                       "different amount.").format(amount=amount)]
+    if bid_stands(view, you):  # type: ignore[arg-type]
+        sentences.append(_("Your bid stands."))
+    return sentences
+
+
 def reveal_panel(view: dict[str, JSON], seat_name: SeatName) -> tuple[str, RenderableType]:
     """The latest reveal, all bids together: a tie under way this round, else the last round's."""
     you = view.get("you")
@@ -243,11 +342,9 @@ def reveal_panel(view: dict[str, JSON], seat_name: SeatName) -> tuple[str, Rende
     current = [] if view.get("final_yen") else list(view.get("reveals") or [])  # type: ignore[arg-type]
     if current:
         reveal = current[-1]
-        amounts = [sum(bid) for bid in reveal]
         title = _("Round {number} · the bids").format(number=view["round"])
         lines = reveal_lines(reveal, seat_name, winner=None, tied=True)
-        lines.append(Text(_("A tie for the highest bid at {amount}: bid again with a different amount.")
-                          .format(amount=yen(max(amounts))), style="bold yellow"))
+        lines.extend(Text(sentence, style="bold yellow") for sentence in tie_sentences(view, reveal))
         return title, Group(*lines)
     history = list(view.get("history") or [])  # type: ignore[arg-type]
     if not history:
@@ -293,7 +390,7 @@ def table_view(view: dict[str, JSON], seat_name: SeatName) -> RenderableType:
         bid = view.get("your_bid")
         if bid:
             parts.append(styled(_("Your sealed bid: {amount}"), amount=Text(yen(sum(bid)), style="bold")))  # type: ignore[arg-type]
-    parts += [Text(""), bag_panel(view), Text(""), players_table(view, seat_name)]
+    parts += [Text(""), bag_panel(view, seat_name), Text(""), players_table(view, seat_name)]
     title, reveal = reveal_panel(view, seat_name)
     parts += [Text(""), Text(title, style="bold underline"), reveal]
     if view.get("final_pieces"):

@@ -64,6 +64,34 @@ function yen(amount) {
   return money(amount, "JPY");
 }
 
+function isOver(view) {
+  return view.phase === "over" || Boolean(view.final_yen);
+}
+
+/** Whether this table shows every fed piece (option `feeds`, RULES.md §5.2). */
+function feedsShown(view) {
+  return view.options?.feeds === "shown";
+}
+
+/** Whether `seat` is called back by a tie to bid again this round. */
+function rebidding(view, seat) {
+  return seat !== null && seat !== undefined && Array.isArray(view.previous_bids) && view.previous_bids[seat] !== null;
+}
+
+/** Whether `seat`'s revealed bid stands while the tied players bid again (RULES.md §5.2). */
+function bidStands(view, seat) {
+  const reveals = view.reveals ?? [];
+  return seat !== null && seat !== undefined && Boolean(view.rebid) && !rebidding(view, seat)
+    && reveals.length > 0 && reveals[reveals.length - 1][seat].length > 0;
+}
+
+/** "Round 3", or "Round 3 of 20" at a table with a round limit. */
+function roundWords(view) {
+  return typeof view.round_limit === "number"
+    ? t("Round {number} of {limit}", { number: number(view.round), limit: number(view.round_limit) })
+    : t("Round {number}", { number: number(view.round) });
+}
+
 // --- pieces -------------------------------------------------------------------------------------
 
 /** One piece in words, for buttons and screen readers: "¥500 coin", "¥1,000 bill". */
@@ -300,7 +328,7 @@ function drawBanner() {
     const waiting = (message.to_act ?? []).map((seat) => seatName(message.seats, seat));
     sentence = waiting.length
       ? t("Round {round}: waiting for {names}.", { round: number(view.round), names: waiting.join(", ") })
-      : t("Round {number}", { number: number(view.round) });
+      : roundWords(view);
   }
   banner.replaceChildren(el("div", { class: `banner-box${phase ? " your-turn" : ""}` }, el("strong", {}, sentence)));
 }
@@ -318,12 +346,19 @@ function drawPicker() {
     ? tn("{n} piece, {amount}", "{n} pieces, {amount}", held, { amount: yen(view.your_yen ?? 0) }) : "";
   const instruction = part(".instruction");
   if (!seated) instruction.textContent = t("You are watching: every player's pieces are secret.");
-  else if (phase === "feed") instruction.textContent = t("Pick the piece to slip into the bag. Nobody sees which; whoever takes the bag gets it.");
+  else if (phase === "feed") {
+    instruction.textContent = feedsShown(view)
+      ? t("Pick the piece to slip into the bag. Everyone sees it once every piece is in; whoever takes the bag gets it.")
+      : t("Pick the piece to slip into the bag. Nobody sees which; whoever takes the bag gets it.");
+  }
   else if (phase === "bid") instruction.textContent = t("Pick the pieces of your bid: each one goes into your fist, and back with another click.");
   // The game's end first: the last round's fist stays sealed in the view, but nothing waits for it.
   else if (view.phase === "over" || view.final_yen) instruction.textContent = "";
+  else if (bidStands(view, view.you)) instruction.textContent = t("Your bid stands while the tied players bid again.");
   else if (view.your_bid) instruction.textContent = t("Your bid is sealed. The fists open together when the last one is sealed.");
-  else instruction.textContent = t("Wait for the others.");
+  else if (view.your_feed && feedsShown(view) && !view.fed_pieces) {
+    instruction.textContent = t("Every fed piece is shown when the last one is in; then everyone bids.");
+  } else instruction.textContent = t("Wait for the others.");
 
   const hand = part(".hand");
   if (!seated) {
@@ -437,11 +472,35 @@ function hintText() {
   return [text, advice.reason, filled].filter(Boolean).join(" · ");
 }
 
+/** What is known of the bag's contents: all of it at the end or with every piece seen, else the bids. */
+function bagContents(view) {
+  const known = view.bag_known ?? [];
+  const amount = el("b", {}, yen(known.reduce((a, b) => a + b, 0)));
+  if (isOver(view)) {
+    return el("p", { class: "small bag-left" }, ...fillNodes(t("Left in the bag: {amount}"), { amount }), " ", piecesRow(known));
+  }
+  if (!known.length) return null;
+  if (view.fed_pieces) {
+    return el("p", { class: "small" }, ...fillNodes(t("Every piece inside was seen: {amount}"), { amount }), " ", piecesRow(known));
+  }
+  return el("p", { class: "small" }, ...fillNodes(t("Known inside: {amount} of revealed bids"), { amount }));
+}
+
+/** With feeds shown: each player's fed piece once all are in; before, that they will be. */
+function fedList(view) {
+  if (!feedsShown(view) || isOver(view)) return [];
+  if (!view.fed_pieces) return [el("p", { class: "small muted" }, t("Every fed piece is shown when the last one is in."))];
+  return [el("h3", {}, t("Fed this round:")), el("ul", { class: "reveal-list fed-list" }, view.fed_pieces.map((piece, seat) =>
+    el("li", {}, el("span", { class: "who" }, seatName(table.message.seats, seat)),
+      piece ? piecesRow([piece]) : el("span", { class: "muted" }, t("no piece")))))];
+}
+
 function drawBag() {
   const view = table.message.view;
-  part("#bag-bag-heading").textContent = t("The bag · round {round}", { round: number(view.round) });
+  part("#bag-bag-heading").textContent = typeof view.round_limit === "number"
+    ? t("The bag · round {round} of {limit}", { round: number(view.round), limit: number(view.round_limit) })
+    : t("The bag · round {round}", { round: number(view.round) });
   const count = view.bag_pieces ?? 0;
-  const known = view.bag_known ?? [];
   const lines = [
     el("div", { class: "bag-picture", role: "img",
       "aria-label": tn("{n} piece in the bag", "{n} pieces in the bag", count) },
@@ -449,21 +508,26 @@ function drawBag() {
     el("span", { class: "bag-count", "aria-hidden": "true" }, number(count))),
     el("p", { class: "bag-words" }, el("strong", {}, tn("{n} piece in the bag", "{n} pieces in the bag", count))),
   ];
-  if (known.length) {
-    lines.push(el("p", { class: "small" }, ...fillNodes(t("Known inside: {amount} of revealed bids"),
-      { amount: el("b", {}, yen(known.reduce((a, b) => a + b, 0))) })));
-  }
-  if (typeof view.your_feed === "number") {
+  const contents = bagContents(view);
+  if (contents) lines.push(contents);
+  if (typeof view.your_feed === "number" && !isOver(view)) {
     lines.push(el("p", { class: "small" }, ...fillNodes(t("You fed {piece}"), { piece: piecesRow([view.your_feed]) })));
+  }
+  lines.push(...fedList(view));
+  if (typeof view.round_limit === "number") {
+    lines.push(el("p", { class: "small round-limit" },
+      t("This table ends the game after round {limit} at the latest.", { limit: number(view.round_limit) })));
   }
   part(".bag-body").replaceChildren(...lines);
 }
 
 function seatState(view, seat) {
-  if (view.final_yen) return "";
+  if (isOver(view)) return "";
   if (!view.pieces_held[seat] && !view.fed[seat]) return t("no piece");
   if (view.sealed[seat]) return t("bid sealed");
-  if (Array.isArray(view.previous_bids) && view.previous_bids[seat] !== null) return t("bids again");
+  if (bidStands(view, seat)) return t("bid stands");
+  if (rebidding(view, seat)) return t("bids again");
+  if (view.fed[seat] && feedsShown(view) && !view.fed_pieces) return t("fed");
   if (view.fed[seat]) return t("to bid");
   return t("to feed");
 }
@@ -509,7 +573,10 @@ function revealList(reveal, { winner = null, tie = false } = {}) {
 function takenSentence(entry) {
   const { message } = table;
   const count = entry.bag_pieces;
-  if (entry.winner === null) return t("Still tied after three re-bids: nobody takes the bag, and every bid goes in.");
+  if (entry.outcome === "tied") {
+    return t("Still tied after five re-bids: everyone takes back their bid, and the bag goes on untouched to the next round.");
+  }
+  if (entry.winner === null) return t("Nobody had a piece to bid: the bag goes on to the next round.");
   if (isMine(entry.winner)) {
     const took = entry.you_took ?? [];
     return tn("You take the bag: {n} piece, {amount}.", "You take the bag: {n} pieces, {amount}.", count,
@@ -527,18 +594,28 @@ function consoledSentences(entry) {
       { name: seatName(message.seats, seat), amount: yen(CONSOLATION) })));
 }
 
+/** What a tie under way asks of the reader: to bid again, or to wait while the tied do (RULES.md §5.2). */
+function tieSentences(view, reveal) {
+  const amount = yen(Math.max(...reveal.map((bid) => bid.reduce((a, b) => a + b, 0))));
+  if (rebidding(view, view.you)) return [t("A tie for the highest bid at {amount}: bid again with a different amount.", { amount })];
+  const sentences = [view.options?.tie_rebid === "all"
+    ? t("A tie for the highest bid at {amount}: everyone who bid bids again, each with a different amount.", { amount })
+    : t("A tie for the highest bid at {amount}: the tied players bid again, each with a different amount.", { amount })];
+  if (bidStands(view, view.you)) sentences.push(t("Your bid stands."));
+  return sentences;
+}
+
 function drawReveal() {
   const view = table.message.view;
   const heading = part("#bag-reveal-heading");
   const body = part(".reveal-body");
   // This round's reveals are ties still being bid again; at the end they are the last round's.
-  const current = view.final_yen ? [] : view.reveals ?? [];
+  const current = isOver(view) ? [] : view.reveals ?? [];
   if (current.length) {
     const reveal = current[current.length - 1];
-    const top = Math.max(...reveal.map((bid) => bid.reduce((a, b) => a + b, 0)));
     heading.textContent = t("Round {number} · the bids", { number: number(view.round) });
     body.replaceChildren(revealList(reveal, { tie: true }),
-      el("p", { class: "tie" }, t("A tie for the highest bid at {amount}: bid again with a different amount.", { amount: yen(top) })));
+      ...tieSentences(view, reveal).map((sentence) => el("p", { class: "tie" }, sentence)));
     return;
   }
   const history = view.history ?? [];
@@ -586,14 +663,26 @@ function drawLog() {
 
 function drawRules() {
   const body = part(".rules-body");
-  if (body.childElementCount) return;
+  const view = table.message.view;
+  // Drawn once per table: its options do not change during a game, but a new game may have others.
+  const key = JSON.stringify(view.options ?? {});
+  if (body.dataset.options === key) return;
+  body.dataset.options = key;
+  const everyone = view.options?.tie_rebid === "all";
   body.replaceChildren(el("ol", { class: "small" },
-    el("li", {}, t("Each round, every player slips one piece into the bag in secret.")),
+    el("li", {}, feedsShown(view)
+      ? t("Each round, every player slips one piece into the bag; at this table every fed piece is shown to everyone once the last one is in.")
+      : t("Each round, every player slips one piece into the bag in secret.")),
     el("li", {}, t("Then every player bids with pieces from their own hand, in a closed fist: at least {amount}, and no change is ever given.", { amount: yen(MIN_BID) })),
-    el("li", {}, t("The fists open together. A tie for the highest bid sends everyone back to bid a different amount; a player who can make no other amount may repeat it.")),
+    el("li", {}, everyone
+      ? t("The fists open together. A tie for the highest bid sends everyone who bid back to bid a different amount; a player who can make no other amount may repeat it.")
+      : t("The fists open together. A tie for the highest bid sends the tied players back to bid a different amount, and the other bids stand; a player who can make no other amount may repeat it.")),
+    el("li", {}, t("If the re-bids tie five times in a row, everyone takes back their bid, nobody pays, and the bag goes on untouched to the next round.")),
     el("li", {}, t("The highest bidder takes the whole bag; then every bid, the winner's too, goes into the bag.")),
     el("li", {}, t("A player left with no piece gets {amount} from the reserve.", { amount: yen(CONSOLATION) })),
-    el("li", {}, t("The game ends after the round in which someone holds {amount} or more; the most yen wins.", { amount: yen(10000) }))));
+    el("li", {}, t("The game ends after the round in which someone holds {amount} or more; the most yen wins.", { amount: yen(10000) })),
+    typeof view.round_limit === "number"
+      ? el("li", {}, t("This table ends the game after round {limit} at the latest.", { limit: number(view.round_limit) })) : null));
 }
 
 function announce(previous) {

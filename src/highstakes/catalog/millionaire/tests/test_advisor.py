@@ -71,6 +71,25 @@ def test_a_stated_confidence_counts_only_the_options_a_fifty_left() -> None:
     assert advise(view, legal)["confidence"] == {"A": 0.25, "B": 0.0, "C": 0.75, "D": 0.0}
 
 
+@pytest.mark.parametrize(("given", "shares"), [
+    ({"A": 1e308, "B": 1e308}, {"A": 0.5, "B": 0.5, "C": 0.0, "D": 0.0}),  # their sum is infinite
+    ([1e308, 1e308, 1e308, 1e308], {"A": 0.25, "B": 0.25, "C": 0.25, "D": 0.25}),
+    ({"A": 1e308, "B": 1}, {"A": 1.0, "B": 1e-308, "C": 0.0, "D": 0.0}),
+    ({"A": 5e-324, "B": 5e-324}, {"A": 0.5, "B": 0.5, "C": 0.0, "D": 0.0}),  # the smallest numbers there are
+])
+def test_absurdly_large_or_small_confidences_are_read_as_shares_of_their_total(
+        given: JSON, shares: dict[str, float]) -> None:
+    """Confidences of 1e308 each are as sure of A as of B, not "0 % sure" of either."""
+    view, legal = last_question()
+    view["hint_input"] = {"confidence": given}
+    advice = advise(view, legal)
+    assert advice["confidence"] == pytest.approx(shares, rel=1e-12, abs=1e-300)
+    assert advice["action"] is not None
+    best = advice["best_answer"]
+    share = round(100 * shares[best])
+    assert f"Answering {best} ({share}% sure)" in advice["reason"]
+
+
 @pytest.mark.parametrize("given", [{"E": 1}, {"A": -1}, {"A": "lots"}, {"A": 0}, "A", [1, 2]])
 def test_a_bad_confidence_is_refused_in_words(given: JSON) -> None:
     view, legal = last_question()
@@ -81,7 +100,7 @@ def test_a_bad_confidence_is_refused_in_words(given: JSON) -> None:
 
 
 def test_without_a_stated_confidence_the_hunch_or_an_even_chance() -> None:
-    g = hs.new_game("millionaire", 2, seed=3, options={"hunches": "on"})
+    g = hs.new_game("millionaire", 2, seed=3, options={"hunches": "everyone"})
     view = g.view(0)
     view["your_hunch"] = "CCCC"
     advice = advise(view, g.legal_actions(0))
@@ -105,7 +124,7 @@ def test_a_helper_is_told_the_card_it_believes_most() -> None:
     assert advise(g.view(0), g.legal_actions(0))["action"] is None  # not its turn
 
 
-@pytest.mark.parametrize("options", [{"hunches": "on", "bluffing": "on"},
+@pytest.mark.parametrize("options", [{"hunches": "everyone", "bluffing": "on"},
                                      {"hunches": "off", "host": "rotating"}])
 def test_the_advice_is_always_a_legal_move(options: dict[str, str]) -> None:
     """At every decision of seeded bot games, contestants and helpers alike."""
@@ -186,5 +205,6 @@ def test_simulate_takes_on_and_off_as_the_options_own_words(capsys: pytest.Captu
     data = json.loads(capsys.readouterr().out)
     assert data["analysis"]["options"]["bluffing"] == "on" and data["analysis"]["options"]["hunches"] == "off"
     assert main([*args[:-1], "hunches=maybe"]) == 2
-    refusal = "highstakes: error: option 'hunches' must be one of 'on', 'off'; got 'maybe'\n"
+    refusal = ("highstakes: error: option 'hunches' must be one of 'bots', 'everyone', 'off', or on, the "
+               "same as everyone (as older records say): got 'maybe'\n")
     assert capsys.readouterr().err == refusal

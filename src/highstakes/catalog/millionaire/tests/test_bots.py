@@ -87,8 +87,8 @@ def test_a_fractional_dial_reads_the_extra_clue_on_that_share_of_questions() -> 
 
 
 def phoned_view(bluffing: str, **money: int) -> tuple[hs.Game, dict[str, JSON]]:
-    """Seat 0 phones seat 1, which holds the hunch DDDD (so it believes D, then A)."""
-    g = hs.new_game("millionaire", 3, seed=4, options={"bluffing": bluffing})
+    """Seat 0 phones seat 1, which holds the hunch DDDD (so it believes D, then A); bots play every seat."""
+    g = hs.new_game("millionaire", 3, seed=4, options={"bluffing": bluffing}, bots=[0, 1, 2])
     g.act(0, {"phone": 1})
     view = g.view(1)
     view["your_hunch"] = "DDDD"
@@ -138,14 +138,16 @@ def test_an_asker_trusts_a_bluffer_less_only_when_bluffing_is_on() -> None:
     _g, view = phoned_view("on")
     assert vote_reliability(view, 1, 0) == BLUFF_RELIABILITY
     _g, honest = phoned_view("off")
-    assert vote_reliability(honest, 1, 0) > 0.5  # an average player's vote on the first question
+    assert vote_reliability(honest, 1, 0) > 0.5  # an average bot's vote on the first question
+    honest["players"][1]["hunches"] = False  # a person, dealt no hunch (WM-5): a guess as good as any
+    assert vote_reliability(honest, 1, 0) == 0.5
 
 
 def test_an_asker_weighs_the_card_of_the_friend_it_phoned() -> None:
     """Bluffing on, three players: seat 2 is far ahead, so it has no reason to mislead seat 0;
     seat 1 starts level with seat 0 and would. Seat 0 phones seat 1: its cards count as a
     bluffer's, whom the view names, not as those of the friend it would trust most."""
-    g = hs.new_game("millionaire", 3, seed=4, options={"bluffing": "on"})
+    g = hs.new_game("millionaire", 3, seed=4, options={"bluffing": "on"}, bots=[0, 1, 2])
     g.act(0, {"phone": 1})
     g.act(1, {"card": "C"})
     view = g.view(0)

@@ -218,10 +218,12 @@ def test_in_spanish_on_a_phone_a_person_walks_away_by_keys(visitors: Visitors, s
     else:
         pytest.fail(f"the game did not end within {MAX_DECISIONS} decisions")
     expect(eva.locator("#table .stage-head h2")).to_have_text("Fin de la partida")
-    # The walk showed at the first reveal: the page's log of reveals keeps it, with what it took.
+    # The walk showed at the first reveal: the page's log of reveals keeps it, with what it took,
+    # in one sentence that speaks to her ("te plantaste"), not "Tú" beside "se plantó".
     # (The bot may walk away too, at a later question: only Eva's line is hers.)
-    walked = eva.locator("#table .log-list li li", has_text="Tú · se plantó")
-    expect(walked).to_have_text([f"Tú · se plantó · se lleva {nothing}"])
+    walked = eva.locator("#table .log-list li li", has_text="Te plantaste")
+    expect(walked).to_have_text([f"Te plantaste con {nothing}."])
+    expect(eva.locator("#table .log-list")).not_to_contain_text("Tú")
     assert eva.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     visitors.assert_no_page_errors()
 
@@ -295,4 +297,32 @@ def test_a_person_states_a_confidence_and_reads_the_advice_for_it(
     expect(ann.locator("#table .option.hinted")).to_have_count(0)
     assert acts_sent(ann) == 0
     assert [error["code"] for error in ann.evaluate("() => window.__hs.errors")] == []
+    visitors.assert_no_page_errors()
+
+
+@pytest.mark.parametrize("hunches", ["bots", "everyone"])
+def test_a_person_is_dealt_no_hunch_unless_the_table_says_it_is_a_practice_table(
+        visitors: Visitors, server_url: str, hunches: str) -> None:
+    """WM-5 in the browser: with the bots' hunches (the default) the person's page shows no hunch
+    and no practice notice; with hunches for everyone it shows both, and the rules say which."""
+    table = {"game": GAME, "seats": ["human", "bot:knower"], "options": {"hunches": hunches}}
+    room = post_json(server_url, "/api/rooms", table)["room"]
+    ann = visitors.open(f"/r/{room}")
+    join(ann, "Ann", 0)
+    state = next_decision(ann, 0, -1)
+    assert state is not None
+    practice = ann.locator("#table .mill .practice")
+    ann.keyboard.press("?")  # how it works
+    rules = ann.locator("#table .mill .rules-body")
+    if hunches == "everyone":
+        assert state["view"]["your_hunch"] is not None
+        expect(practice).to_have_text(
+            "Practice table: people are dealt a hunch for each question too, as bots are.")
+        expect(ann.locator("#table .mill .secrets")).to_contain_text("Your hunch")
+        expect(rules).to_contain_text("Every player, people too, is dealt a private hunch")
+    else:
+        assert state["view"]["your_hunch"] is None
+        expect(practice).to_be_hidden()
+        expect(ann.locator("#table .mill .secrets")).not_to_contain_text("Your hunch")
+        expect(rules).to_contain_text("people are dealt none")
     visitors.assert_no_page_errors()

@@ -4,6 +4,7 @@ avoided, and the user's own packs checked, imported and counted (``highstakes qu
 
 from __future__ import annotations
 
+import csv
 import json
 import random
 import shutil
@@ -173,6 +174,125 @@ def test_when_every_question_of_a_level_was_seen_they_may_come_again() -> None:
 def test_a_setup_that_is_not_one_is_refused(setup: object) -> None:
     with pytest.raises(ValueError, match="a setup lists the questions of the last games"):
         hs.new_game("millionaire", 1, setup=setup)  # type: ignore[arg-type]
+
+
+# --- a record stands alone: no later change to a pack changes or breaks it ----------------------------------
+def import_tiny(tmp_path: Path, *, rename: bool = False, move_answers: bool = False) -> None:
+    """Import the 15-question fixture as the pack "tiny" (replacing one), its ids renamed or every
+    correct answer moved to the next option when asked: the same name, another pack."""
+    with (FIXTURES / "pack-good.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    for row in rows:
+        if rename:
+            row["id"] = "new-" + row["id"]
+        if move_answers:
+            row["answer"] = "ABCD"[("ABCD".index(row["answer"]) + 1) % 4]
+    path = tmp_path / "tiny.csv"
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    assert main(["questions", "import", str(path), "--name", "tiny", "--force"]) == 0
+
+
+def views(game: hs.Game) -> list[dict]:
+    return [game.view(seat) for seat in [None, *range(game.seats)]]
+
+
+def test_a_record_stands_alone_when_its_pack_is_imported_again_changed_or_deleted(tmp_path: Path) -> None:
+    """Played with the user's pack "tiny"; then "tiny" is imported again with every answer moved,
+    again with other ids, and deleted: the record replays to the same game each time, every
+    position of it too, and says the same questions with the same answers."""
+    import_tiny(tmp_path)
+    game = play_randomly(hs.new_game("millionaire", 2, seed=3, options={"pack": "tiny", "hunches": "off"}))
+    record = json.loads(json.dumps(game.record()))
+    seen = views(game)
+    asked_texts = [entry["chance"]["question"]["question"] for entry in record["actions"]
+                   if isinstance(entry.get("chance"), dict)]
+    assert asked_texts[0] == "How many days are there in a week?"
+
+    def replays_alike() -> None:
+        again = hs.replay(record)
+        assert again.record() == record and views(again) == seen and again.result() == game.result()
+        timeline = Timeline(record)
+        steps = [timeline.step(position, None)["view"] for position in range(timeline.positions)]
+        assert steps[-1] == seen[0]
+
+    replays_alike()
+    import_tiny(tmp_path, move_answers=True)
+    assert load_pack("tiny").by_id["my-01"].answer != 2
+    replays_alike()
+    import_tiny(tmp_path, rename=True)
+    assert "my-01" not in load_pack("tiny").by_id
+    replays_alike()
+    shutil.rmtree(user_packs_dir() / "tiny")
+    assert user_packs() == []
+    replays_alike()
+    # What the table's next game avoids is read from the record alone too.
+    assert hs.definition("millionaire").next_setup([record]) == {"recent": [asked(game)]}
+
+
+def test_a_game_under_way_whose_pack_changed_cannot_draw_another_question(tmp_path: Path) -> None:
+    """A game stored with its first question on the table; the pack is then imported again with
+    other answers. The stored game replays as it was, and may end (walking away), but a right
+    answer, which would need the next question from a pack that is no longer the game's, is
+    refused in words, changing nothing."""
+    import_tiny(tmp_path)
+    game = hs.new_game("millionaire", 1, seed=2, options={"pack": "tiny", "hunches": "off"})
+    record = game.record()
+    correct = "ABCD"[game._state.correct]
+    import_tiny(tmp_path, move_answers=True)
+    stored = hs.replay(record)
+    assert views(stored) == views(game)
+    before = (stored.record(), views(stored))
+    with pytest.raises(hs.IllegalAction) as refusal:
+        stored.act(0, {"answer": correct})
+    assert refusal.value.code == "pack_changed" and refusal.value.rule == "§4.3"
+    assert refusal.value.message == (
+        "the question pack 'tiny' has changed since this game began, so its next question cannot "
+        "be drawn; the game can be watched and replayed, not played on")
+    assert (stored.record(), views(stored)) == before
+    stored.act(0, {"walk": True})  # the game ends: no question is needed
+    assert stored.is_over
+    # While the pack is the game's, it plays on.
+    import_tiny(tmp_path)
+    again = hs.replay(record)
+    again.act(0, {"answer": correct})
+    assert again.view(None)["level"] == 2
+
+
+def old_style(record: dict) -> dict:
+    """A record as games were recorded before they kept their questions: each question by its id."""
+    actions = [{"chance": entry["chance"]["question"]["id"]} if isinstance(entry.get("chance"), dict)
+               else entry for entry in record["actions"]]
+    return {**record, "actions": actions}
+
+
+def test_an_old_record_of_a_shipped_pack_naming_its_questions_by_id_still_replays() -> None:
+    game = play_randomly(hs.new_game("millionaire", 2, seed=4))
+    old = old_style(json.loads(json.dumps(game.record())))
+    assert isinstance(old["actions"][0]["chance"], str)
+    assert views(hs.replay(old)) == views(game)
+
+
+def test_an_old_record_of_an_imported_pack_is_refused_in_words_whether_the_pack_changed_or_went(
+        tmp_path: Path) -> None:
+    """Its questions are named by id only, so a changed pack would replay as another game: it is
+    refused, saying why; with the pack gone, saying that."""
+    import_tiny(tmp_path)
+    game = play_randomly(hs.new_game("millionaire", 1, seed=2, options={"pack": "tiny", "hunches": "off"}))
+    old = old_style(game.record())
+    with pytest.raises(ValueError) as refusal:
+        hs.replay(old)
+    assert str(refusal.value).endswith(
+        " cannot be replayed: this record names the questions of the imported pack 'tiny' by id only, "
+        "and the pack may have changed since; records of imported packs replay only when they keep "
+        "their questions")
+    shutil.rmtree(user_packs_dir() / "tiny")
+    with pytest.raises(ValueError) as refusal:
+        hs.replay(old)
+    assert str(refusal.value).endswith(
+        " cannot be replayed: no pack called 'tiny' has been imported (none has yet)")
 
 
 # --- reading question files -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import highstakes as hs
 from highstakes.catalog.millionaire.actions import LETTERS
 from highstakes.catalog.millionaire.rules import pack_levels
 from highstakes.testing import check_game
+from highstakes.testing.servers import ThreadServer
 
 DOLLAR = 100
 # The money tree (§4.2), by hand: what a player takes by walking away before question n.
@@ -120,6 +121,34 @@ def test_reaching_the_million_pays_those_still_in_what_they_reached() -> None:
     assert money(g) == [1_032_000, 532_000] and g.result()["winners"] == [0]
 
 
+def test_when_the_game_ends_at_a_reveal_a_player_still_in_the_round_is_shown_what_they_were_paid() -> None:
+    """WM-1: seat 1 walks away with $250,000 on the $500,000 question of round 3, which brings
+    its total to $1,000,000 ($500,000 + $250,000 + $250,000): the game ends. Seat 2 answered that
+    question right and was still in the round: it leaves with the $500,000 it reached, and the
+    reveal says so."""
+    g = game(seats=2, rounds=3)
+    question = ask(g)
+    g.act(0, {"answer": answer_of(question)})
+    g.act(1, {"walk": True})  # round 1: seat 2 leaves at once with nothing
+    for _ in range(13):
+        g.act(0, {"answer": answer_of(ask(g))})
+    ask(g)
+    g.act(0, {"walk": True})  # ... and seat 1 with $500,000 before the last question
+    for wrong_at_the_end in (True, False):  # rounds 2 and 3
+        for _ in range(13):
+            question = ask(g)
+            g.act(0, {"answer": answer_of(question)})
+            g.act(1, {"answer": answer_of(question)})
+        question = ask(g)  # the $500,000 question
+        g.act(0, {"walk": True})
+        g.act(1, {"answer": wrong_of(question) if wrong_at_the_end else answer_of(question)})
+    assert g.is_over and money(g) == [1_000_000, 32_000 + 500_000]
+    reveal = g.view(None)["last_reveal"]
+    assert [(a["seat"], a["outcome"], a["paid"] // DOLLAR) for a in reveal["answers"]] == [
+        (0, "walked", 250_000), (1, "right", 500_000)]
+    assert g.result()["rounds"][-1]["paid"] == [250_000 * DOLLAR, 500_000 * DOLLAR]
+
+
 def test_ties_share_the_win() -> None:
     g = game(seats=3)
     question = ask(g)
@@ -208,6 +237,49 @@ def test_a_simulated_audience_answers_when_fewer_than_two_can_vote() -> None:
     wrong = wrong_of(question)
     g.apply_chance(wrong * 3)
     assert g.view(0)["your_audience_cards"] == sorted([wrong] * 3 + [answer_of(question)])
+
+
+def test_with_the_app_as_host_alone_a_simulated_audience_answers() -> None:
+    """§7.1: one player, nobody else to vote: the app's simulated audience of three."""
+    g = game(seats=1)
+    ask(g)
+    g.act(0, {"audience": True})
+    assert g.is_chance and len(next(iter(dict(g.chance_outcomes())))) == 3
+
+
+def rotating(seats: int, **options: object) -> hs.Game:
+    return game(seats=seats, host="rotating", **options)
+
+
+def test_in_a_three_player_rotating_game_ask_the_audience_gives_the_other_players_card_and_the_hosts(
+) -> None:
+    """WM-4: seat 1 hosts the first round; of the two contestants, seat 2 asks the audience and
+    the one other player, seat 3, votes: seat 2 gets that card and the host's correct card."""
+    g = rotating(3)
+    assert g.view(None)["host"] == 0
+    question = ask(g)
+    g.act(1, {"audience": True})
+    assert not g.is_chance and g.to_act == (2,)  # no simulated audience: the other player votes
+    assert g.view(2)["asked_of_you"] == {"lifeline": "audience", "asker": 1}
+    assert g.legal_actions(0) == []  # the host does not vote
+    g.act(2, {"card": wrong_of(question)})
+    assert g.view(1)["your_audience_cards"] == sorted([wrong_of(question), answer_of(question)])
+
+
+def test_in_the_rotating_game_players_out_of_the_round_vote_and_the_host_does_not() -> None:
+    """WM-4 and §4.5: four players, seat 1 hosts; seat 4 answers wrong and is out of the round,
+    yet votes on the next question with seat 3 when seat 2 asks the audience."""
+    g = rotating(4)
+    question = ask(g)
+    for seat in (1, 2):
+        g.act(seat, {"answer": answer_of(question)})
+    g.act(3, {"answer": wrong_of(question)})
+    ask(g)
+    g.act(1, {"audience": True})
+    assert g.to_act == (2, 3)
+    g.act(2, {"card": "A"})
+    g.act(3, {"card": "B"})
+    assert g.view(1)["your_audience_cards"] == sorted(["A", "B", answer_of(g._state.question)])
 
 
 def test_phone_a_friend_holds_the_friends_card_and_the_correct_one() -> None:
@@ -340,3 +412,102 @@ def test_the_docs_example_record_replays_to_a_walk_away_with_200_dollars() -> No
     (block,) = re.findall(r"```json\n(.*?)```", page, flags=re.DOTALL)
     g = hs.replay(json.loads(block))
     assert g.is_over and g.result()["scores"] == [200 * DOLLAR]
+
+
+# --- WM-5: hunches go to bots; people get none unless the table says so -----------------------------------
+
+
+def hunched(g: hs.Game) -> list[int]:
+    """The seats holding a hunch for the question on the table."""
+    return [seat for seat in range(g.seats) if g.view(seat)["your_hunch"] is not None]
+
+
+def hunch_entries(record: dict) -> int:
+    """How many hunches the record dealt (four clue letters each; questions are objects)."""
+    return sum(isinstance(entry.get("chance"), str) and len(entry["chance"]) == 4
+               for entry in record["actions"])
+
+
+def test_people_are_dealt_no_hunch_by_default() -> None:
+    """A person in seat 1, bots in seats 2 and 3: only the bots hold a hunch, question after question."""
+    g = hs.new_game("millionaire", 3, seed=4, bots=[1, 2])
+    assert g.options["hunches"] == "bots"
+    for _ in range(3):
+        assert hunched(g) == [1, 2]
+        question_seats = [seat for seat in g.to_act]
+        for seat in question_seats:
+            g.act(seat, {"answer": "A"})
+        if g.is_over:
+            break
+    assert [player["hunches"] for player in g.view(None)["players"]] == [False, True, True]
+
+
+def test_a_game_told_of_no_bots_deals_no_hunch() -> None:
+    g = hs.new_game("millionaire", 2, seed=4)
+    assert hunched(g) == [] and hunch_entries(g.record()) == 0
+
+
+def test_with_hunches_for_everyone_people_are_dealt_one_too() -> None:
+    g = hs.new_game("millionaire", 3, seed=4, options={"hunches": "everyone"}, bots=[2])
+    assert hunched(g) == [0, 1, 2]
+
+
+def test_with_hunches_off_nobody_is_dealt_one() -> None:
+    g = hs.new_game("millionaire", 3, seed=4, options={"hunches": "off"}, bots=[1, 2])
+    assert hunched(g) == []
+
+
+def test_the_rotating_host_is_dealt_no_hunch_even_a_bot() -> None:
+    g = hs.new_game("millionaire", 3, seed=4, options={"host": "rotating"}, bots=[0, 1, 2])
+    assert g.view(None)["host"] == 0 and hunched(g) == [1, 2]
+
+
+def test_a_replay_deals_the_hunches_to_the_same_seats() -> None:
+    g = hs.new_game("millionaire", 3, seed=6, bots=[2])
+    rng = random.Random(1)
+    while not g.is_over:
+        seat = rng.choice(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    record = g.record()
+    assert record["bots"] == [2]
+    again = hs.replay(record)
+    assert again.record() == record and [again.view(s) for s in range(3)] == [g.view(s) for s in range(3)]
+
+
+def test_a_record_of_the_time_hunches_went_to_everyone_replays_alike() -> None:
+    """Games recorded when the option was on/off (on: every player) say "on": that is everyone."""
+    g = hs.new_game("millionaire", 2, seed=3, options={"hunches": "on"})
+    assert g.options["hunches"] == "everyone" and hunched(g) == [0, 1]
+
+
+@pytest.mark.parametrize("value", ["maybe", "people", True])
+def test_a_hunches_value_that_is_not_one_is_refused_naming_the_choices(value: object) -> None:
+    with pytest.raises(ValueError) as refusal:
+        hs.new_game("millionaire", 1, options={"hunches": value})
+    assert "option 'hunches' must be one of 'bots', 'everyone', 'off'" in str(refusal.value)
+
+
+def test_in_a_room_the_person_is_dealt_no_hunch_and_the_record_names_the_bots_seat(
+        server: ThreadServer) -> None:
+    """The server tells the game which seats it gives to bots; the stored record keeps them, so
+    the game read back from it deals the same hunches."""
+    room = server.create_room(["human", "bot:knower"], game="millionaire")
+    _seat, token = server.join(room, "Ann", 0)
+    with server.client(room, token) as ann:
+        state = ann.last_state()
+        assert state["view"]["your_hunch"] is None
+        assert [player["hunches"] for player in state["view"]["players"]] == [False, True]
+        ann.send({"type": "act", "action": {"walk": True}, "version": state["version"]})
+        for _ in range(200):  # the bot plays on; it may phone Ann, who then passes a card
+            state = ann.recv_until(lambda message: message.get("type") == "state")
+            if state["status"] == "over":
+                break
+            if state["legal"]:
+                ann.send({"type": "act", "action": state["legal"][0]["action"], "version": state["version"]})
+        assert state["status"] == "over"
+    record = server.request("GET", f"/api/rooms/{room}/games/1/record").json()
+    assert record["bots"] == [1]
+    assert hs.replay(record).record() == record  # it replays, hunches and all
+    # One hunch a question: the bot's, and no one else's.
+    questions = sum(isinstance(entry.get("chance"), dict) for entry in record["actions"])
+    assert hunch_entries(record) == questions >= 1

@@ -86,8 +86,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_to_the_standings(tmp_path: Pa
         assert hs.replay(saved).result() == result
         # Every reveal went to the log, with the correct answer of each question.
         assert log_text(app).count("the answer is") == sum(
-            1 for entry in saved["actions"] if isinstance(entry.get("chance"), str)
-            and entry["chance"].startswith("L"))
+            1 for entry in saved["actions"] if isinstance(entry.get("chance"), dict))
 
     run(app, script)
 
@@ -149,7 +148,9 @@ def test_walking_away_is_confirmed_then_secret_until_the_reveal() -> None:
         mine = next(entry for entry in reveal["answers"] if entry["seat"] == 0)
         assert mine == {"seat": 0, "answer": "walk", "outcome": "walked", "paid": 0, "step": 0}
         log = log_text(app)
-        assert log.index("Player 1 has locked in") < log.index("Player 1: walked away, takes $0")
+        assert log.index("Player 1 has locked in") < log.index("Player 1 walked away with $0.")
+        # The table speaks to the person in their own words; the shared log names them.
+        assert "You walked away with $0." in plain(app, "#reveal")
         # Out of the round, and the players panel says so; the bot may still phone Player 1.
         assert "Player 1 (you) · out of the round" in plain(app, "#players")
         await wait_for(pilot, lambda: app.human_to_act or app.game.is_over)
@@ -328,7 +329,7 @@ def test_a_replay_draws_each_position_with_the_table() -> None:
 def test_with_several_people_a_bots_turn_shows_nobody_s_secrets() -> None:
     # Two people and a slow bot: once both people have locked in, the screen shows the table as
     # a spectator sees it, not the last person's answer, while anyone may be looking.
-    app = MillionaireApp(3, [None, None, "knower"], 4, {}, bot_delay=60)
+    app = MillionaireApp(3, [None, None, "knower"], 4, {"hunches": "everyone"}, bot_delay=60)
 
     async def script(pilot: Pilot[None]) -> None:
         for seat, key in ((0, "b"), (1, "c")):
@@ -345,3 +346,27 @@ def test_with_several_people_a_bots_turn_shows_nobody_s_secrets() -> None:
         assert "(you)" not in players
 
     run(app, script)
+
+
+def test_a_person_at_the_terminal_is_dealt_no_hunch_and_a_practice_table_says_it_deals_one() -> None:
+    """WM-5: the table tells the game that seat 2 is a bot's; only the bot holds a hunch. With
+    hunches for everyone, the person holds one too and the table says so while it is on."""
+    app = MillionaireApp(2, [None, "knower"], 3, {}, bot_delay=60)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app.human_to_act)
+        assert app.game.bot_seats == (1,)
+        assert app.game.view(0)["your_hunch"] is None and app.game.view(1)["your_hunch"] is not None
+        question = plain(app, "#question")
+        assert "Your hunch" not in question and "Practice table" not in question
+
+    run(app, script)
+    practice = MillionaireApp(2, [None, "knower"], 3, {"hunches": "everyone"}, bot_delay=60)
+
+    async def practising(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: practice.human_to_act)
+        question = plain(practice, "#question")
+        assert "Practice table: people are dealt a hunch for each question too, as bots are." in question
+        assert "Your hunch" in question
+
+    run(practice, practising)

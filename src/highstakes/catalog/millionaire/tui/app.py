@@ -461,9 +461,9 @@ class MillionaireApp(TableApp):
         self._log(styled(_("Question {level}: the answer is {letter}, {text}"), "bold",
                          level=reveal["level"], letter=Text(str(reveal["correct"]), style="green"),
                          text=Text(str(reveal["answer_text"]), style="green")))
-        for entry in reveal["answers"]:
-            line = Text(f"  {self.seat_name(int(entry['seat']))}: {draw.answer_words(entry)}, ")
-            line.append_text(draw.outcome_words(entry))
+        for entry in reveal["answers"]:  # one log for every person at the keyboard: names, never "you"
+            line = Text("  ")
+            line.append_text(draw.reveal_line(entry, self.seat_name(int(entry["seat"]))))
             self._log(line)
 
     def _log_round_end(self, played: dict[str, JSON]) -> None:

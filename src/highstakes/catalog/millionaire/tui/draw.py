@@ -68,6 +68,8 @@ def question_panel(view: dict[str, JSON]) -> RenderableType:
     if question is None:
         return Text(_("No question on the table."), style="dim")
     lines: list[RenderableType] = []
+    if practice_table(view):
+        lines.append(Text(practice_words(), style="italic magenta"))
     category = category_name(question.get("category"))
     if category:
         lines.append(Text(category.capitalize(), style="italic dim"))
@@ -98,6 +100,16 @@ def question_panel(view: dict[str, JSON]) -> RenderableType:
     lines.append(options)
     lines.extend(secret_lines(view))
     return Group(*lines)
+
+
+def practice_table(view: dict[str, JSON]) -> bool:
+    """Whether the table deals people hunches too (``hunches: everyone``, WM-5), which it says."""
+    options = view.get("options")
+    return isinstance(options, dict) and options.get("hunches") == "everyone"
+
+
+def practice_words() -> str:
+    return _("Practice table: people are dealt a hunch for each question too, as bots are.")
 
 
 def secret_lines(view: dict[str, JSON]) -> list[Text]:
@@ -207,23 +219,46 @@ def players_panel(view: dict[str, JSON], seat_name: SeatName, acting: int | None
     return grid
 
 
-def outcome_words(entry: dict[str, JSON]) -> Text:
-    """One player's result at a reveal: right, wrong, walked away, or the million."""
+#: How each outcome of a reveal shows.
+OUTCOME_STYLES = {"right": "bold green", "millionaire": "bold yellow", "walked": "cyan", "wrong": "bold red"}
+
+
+def reveal_sentence(entry: dict[str, JSON], name: str | None) -> str:
+    """One player's answer at a reveal and what came of it, as one sentence: about ``name``, or
+    about the reader when ``name`` is None. Whole sentences, one for "you" and one for another
+    player, since a language may conjugate each verb for its subject."""
+    letter, amount = entry["answer"], dollars(entry["paid"])
     outcome = entry["outcome"]
-    paid = dollars(entry["paid"])
-    if outcome == "right":
-        return Text(_("right: on to the next question"), style="bold green")
-    if outcome == "millionaire":
-        return Text(_("right: wins {amount}!").format(amount=paid), style="bold yellow")
+    if name is None:
+        if outcome == "walked":
+            return _("You walked away with {amount}.").format(amount=amount)
+        if outcome == "millionaire":
+            return _("You answered {letter}: right, and you win {amount}!").format(
+                letter=letter, amount=amount)
+        if outcome == "wrong":
+            return _("You answered {letter}: wrong, and you leave with {amount}.").format(
+                letter=letter, amount=amount)
+        if entry["paid"]:  # right as the game ended (WM-1): paid what was reached
+            return _("You answered {letter}: right, and you leave with {amount} as the game ends.").format(
+                letter=letter, amount=amount)
+        return _("You answered {letter}: right, on to the next question.").format(letter=letter)
     if outcome == "walked":
-        return Text(_("takes {amount}").format(amount=paid), style="cyan")
-    return Text(_("wrong: leaves with {amount}").format(amount=paid), style="bold red")
+        return _("{name} walked away with {amount}.").format(name=name, amount=amount)
+    if outcome == "millionaire":
+        return _("{name} answered {letter}: right, and wins {amount}!").format(
+            name=name, letter=letter, amount=amount)
+    if outcome == "wrong":
+        return _("{name} answered {letter}: wrong, and leaves with {amount}.").format(
+            name=name, letter=letter, amount=amount)
+    if entry["paid"]:
+        return _("{name} answered {letter}: right, and leaves with {amount} as the game ends.").format(
+            name=name, letter=letter, amount=amount)
+    return _("{name} answered {letter}: right, on to the next question.").format(name=name, letter=letter)
 
 
-def answer_words(entry: dict[str, JSON]) -> str:
-    if entry["answer"] == "walk":
-        return _("walked away")
-    return _("answered {letter}").format(letter=entry["answer"])
+def reveal_line(entry: dict[str, JSON], name: str | None) -> Text:
+    """:func:`reveal_sentence` in the colour of its outcome."""
+    return Text(reveal_sentence(entry, name), style=OUTCOME_STYLES[str(entry["outcome"])])
 
 
 def reveal_panel(view: dict[str, JSON], seat_name: SeatName) -> RenderableType:
@@ -240,13 +275,9 @@ def reveal_panel(view: dict[str, JSON], seat_name: SeatName) -> RenderableType:
                text=Text(str(reveal["answer_text"]), style="bold green")),
         Text(str(reveal["explanation"]), style="italic"),
     ]
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column(no_wrap=True)
-    grid.add_column()
     for entry in reveal["answers"]:
-        grid.add_row(Text(seat_name(int(entry["seat"]))), Text(answer_words(entry)), outcome_words(entry))
-    lines.append(grid)
+        seat = int(entry["seat"])
+        lines.append(reveal_line(entry, None if seat == view["you"] else seat_name(seat)))
     return Group(*lines)
 
 

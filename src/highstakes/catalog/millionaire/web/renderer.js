@@ -56,11 +56,6 @@ function part(selector) {
   return table.container.querySelector(selector);
 }
 
-/** A seat's name as the page writes it: "You" for this page's own seat. */
-function nameOf(seat) {
-  return isOwnSeat(table.message, seat) ? t("You") : seatName(table.message.seats, seat);
-}
-
 function lifelineName(kind) {
   if (kind === "fifty") return t("50:50");
   if (kind === "audience") return t("Ask the Audience");
@@ -174,6 +169,7 @@ function build(container) {
             el("h2", { id: "mill-stage-heading" }),
             el("span", { class: "facts" })),
           el("p", { class: "turn-line", role: "status" }),
+          el("p", { class: "practice" }),
           el("p", { class: "category muted" }),
           el("p", { class: "question-text", id: "mill-question" }),
           el("div", { class: "options", role: "group", "aria-labelledby": "mill-question" }),
@@ -301,6 +297,9 @@ function drawStage() {
   part(".facts").replaceChildren(over ? "" : el("span", {}, ...fillNodes(t("for {amount}"),
     { amount: el("strong", { class: "money" }, dollars(view.playing_for)) })));
   part(".turn-line").replaceChildren(turnLine(view, over));
+  // A table that deals people hunches too says so while it is on (WM-5).
+  part(".practice").textContent = view.options?.hunches === "everyone"
+    ? t("Practice table: people are dealt a hunch for each question too, as bots are.") : "";
   const question = view.question;
   part(".category").textContent = question && !over ? categoryName(question.category) : "";
   part(".question-text").textContent = question && !over ? question.text : "";
@@ -325,9 +324,10 @@ function turnLine(view, over) {
       : t("{name} asks the audience: pass the card you believe is right.", { name: asker }));
   }
   if (kinds.answer) return el("strong", { class: "your-turn" }, t("Your final answer? Lock in a letter, walk away or use a lifeline."));
-  const waiting = (message.to_act ?? []).map((seat) => nameOf(seat));
+  // Those the round waits for are others: this seat, when it must act, was told so above.
+  const waiting = (message.to_act ?? []).map((seat) => seatName(message.seats, seat));
   if (helping) {
-    const params = { name: nameOf(helping.asker), lifeline: lifelineName(helping.lifeline), names: listWords(waiting) };
+    const params = { name: seatName(message.seats, helping.asker), lifeline: lifelineName(helping.lifeline), names: listWords(waiting) };
     return isOwnSeat(message, helping.asker)
       ? t("You use {lifeline}; waiting for {names}.", params)
       : t("{name} uses {lifeline}; waiting for {names}.", params);
@@ -514,16 +514,33 @@ function hintWords() {
 
 // --- the reveal ---------------------------------------------------------------------------------
 
-function answerWords(entry) {
-  return entry.answer === "walk" ? t("walked away") : t("answered {letter}", { letter: entry.answer });
+/**
+ * One player's answer at a reveal and what came of it, as one sentence: one message for this
+ * page's own seat ("You answered B") and one for another player, since a language conjugates
+ * the verb for its subject.
+ */
+function revealSentence(entry) {
+  const letter = entry.answer;
+  const amount = dollars(entry.paid);
+  if (isOwnSeat(table.message, entry.seat)) {
+    if (entry.outcome === "walked") return t("You walked away with {amount}.", { amount });
+    if (entry.outcome === "millionaire") return t("You answered {letter}: right, and you win {amount}!", { letter, amount });
+    if (entry.outcome === "wrong") return t("You answered {letter}: wrong, and you leave with {amount}.", { letter, amount });
+    if (entry.paid) return t("You answered {letter}: right, and you leave with {amount} as the game ends.", { letter, amount });
+    return t("You answered {letter}: right, on to the next question.", { letter });
+  }
+  const name = seatName(table.message.seats, entry.seat);
+  if (entry.outcome === "walked") return t("{name} walked away with {amount}.", { name, amount });
+  if (entry.outcome === "millionaire") return t("{name} answered {letter}: right, and wins {amount}!", { name, letter, amount });
+  if (entry.outcome === "wrong") return t("{name} answered {letter}: wrong, and leaves with {amount}.", { name, letter, amount });
+  if (entry.paid) return t("{name} answered {letter}: right, and leaves with {amount} as the game ends.", { name, letter, amount });
+  return t("{name} answered {letter}: right, on to the next question.", { name, letter });
 }
 
-function outcomeNode(entry) {
-  const amount = dollars(entry.paid);
-  if (entry.outcome === "right") return el("span", { class: "good" }, t("right: on to the next question"));
-  if (entry.outcome === "millionaire") return el("strong", { class: "money" }, t("right: wins {amount}!", { amount }));
-  if (entry.outcome === "walked") return el("span", { class: "walked" }, t("takes {amount}", { amount }));
-  return el("span", { class: "bad" }, t("wrong: leaves with {amount}", { amount }));
+const OUTCOME_CLASSES = { right: "good", millionaire: "money", walked: "walked", wrong: "bad" };
+
+function revealLine(entry) {
+  return el("li", { class: OUTCOME_CLASSES[entry.outcome] ?? null }, revealSentence(entry));
 }
 
 function revealNodes(reveal) {
@@ -533,8 +550,7 @@ function revealNodes(reveal) {
     el("p", { class: "answer" }, ...fillNodes(t("The answer is {letter}: {text}"),
       { letter: el("strong", { class: "good" }, reveal.correct), text: el("strong", { class: "good" }, reveal.answer_text) })),
     el("p", { class: "explanation" }, reveal.explanation),
-    el("ul", { class: "outcomes" }, reveal.answers.map((entry) => el("li", {},
-      el("span", { class: "who" }, nameOf(entry.seat)), " ", el("span", {}, answerWords(entry)), " · ", outcomeNode(entry)))),
+    el("ul", { class: "outcomes" }, reveal.answers.map(revealLine)),
   ];
 }
 
@@ -558,8 +574,7 @@ function drawLog() {
     el("span", { class: "muted small" }, t("Round {round} · question {level}", { round: reveal.round, level: reveal.level })),
     " ", ...fillNodes(t("The answer is {letter}: {text}"),
       { letter: el("strong", {}, reveal.correct), text: reveal.answer_text }),
-    el("ul", { class: "outcomes" }, reveal.answers.map((entry) => el("li", {},
-      nameOf(entry.seat), " · ", answerWords(entry), " · ", outcomeNode(entry)))))));
+    el("ul", { class: "outcomes" }, reveal.answers.map(revealLine)))));
 }
 
 function announce(fresh) {
@@ -665,7 +680,7 @@ function drawLadder() {
 function drawRules() {
   const body = part(".rules-body");
   const options = table.message.view.options ?? {};
-  const key = `${options.lifelines}`;
+  const key = `${options.lifelines} ${options.hunches}`;
   if (body.dataset.drawn === key) return;
   body.dataset.drawn = key;
   body.replaceChildren(
@@ -679,12 +694,20 @@ function drawRules() {
       : t("Each lifeline serves once a round.")),
     el("ul", {},
       el("li", {}, t("50:50 takes away two wrong answers.")),
-      el("li", {}, t("Ask the Audience: every other player passes a card, the correct card is added, and you see them all.")),
+      el("li", {}, t("Ask the Audience: every other player but the host passes a card, the correct card is added, and you see them all; with the app as host and fewer than two others, a simulated audience of three votes instead.")),
       el("li", {}, t("Phone a Friend: the player you call passes a card (they may bluff), the correct card is added."))),
     el("p", {}, t("Players out of the round still pass cards when asked.")),
+    el("p", {}, hunchRule(options.hunches)),
     el("p", {}, t("The game ends after the agreed rounds, or as soon as a player's total reaches {amount}. The richest wins.",
       { amount: dollars(100_000_000) })),
   );
+}
+
+/** Who is dealt hunches at this table (WM-5), in a sentence. */
+function hunchRule(hunches) {
+  if (hunches === "everyone") return t("Every player, people too, is dealt a private hunch for each question: four clues that lean towards the right answer.");
+  if (hunches === "off") return t("Nobody is dealt a hunch: bots guess.");
+  return t("Each bot is dealt a private hunch for each question, four clues it answers from; people are dealt none.");
 }
 
 // --- keys -----------------------------------------------------------------------------------------
@@ -816,7 +839,9 @@ const STYLES = `
 .mill .reveal .explanation { font-style: italic; }
 .mill .outcomes { list-style: none; padding: 0; margin: 0.3rem 0 0; }
 .mill .outcomes li { padding: 0.1rem 0; }
-.mill .outcomes .who { font-weight: 700; }
+.mill .outcomes li.money { font-weight: 700; }
+.mill .practice { margin: 0.2rem 0 0; color: #e0b8ff; font-style: italic; }
+.mill .practice:empty { display: none; }
 .mill .players, .mill .rounds-table { width: 100%; border-collapse: collapse; }
 .mill .players th, .mill .players td, .mill .rounds-table th, .mill .rounds-table td { padding: 0.3rem;
   border-bottom: 1px solid var(--surface-3, #23392d); text-align: left; }

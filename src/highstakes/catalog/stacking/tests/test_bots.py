@@ -6,8 +6,18 @@ import random
 import statistics
 
 import highstakes as hs
+from highstakes.analysis.simulate import simulate
+from highstakes.bots import make_bot
 from highstakes.catalog.stacking.actions import Bid, Pass, Place
-from highstakes.catalog.stacking.bots import CAREFUL, RECKLESS, StackerBot, hint, placement, round_outlook
+from highstakes.catalog.stacking.bots import (
+    CAREFUL,
+    RECKLESS,
+    StackerBot,
+    hint,
+    place_until_it_lands,
+    placement,
+    round_outlook,
+)
 from highstakes.catalog.stacking.model import plates
 from highstakes.catalog.stacking.tests.helpers import bid_and_lay, new, play
 
@@ -64,3 +74,40 @@ def test_careful_bots_play_whole_games_at_every_table():
             seat = game.to_act[0]
             game.act(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat), rng))
         assert game.result()["winners"]
+
+
+def test_random_bots_finish_games_with_no_limit_at_every_table():
+    """With the rules' defaults (no last round, no miss limit) `highstakes simulate stacking --bots
+    random` ends: the random bot places from the table's menu (0 to ±5 mm), where a piece never
+    slides off the one beneath, and every round pours the stack into the bag. 40 games at each
+    seat count, each ending within a few hundred moves."""
+    bot = make_bot("stacking", "random")
+    for seats in range(1, 7):
+        longest = 0
+        for seed in range(40):
+            game = hs.new_game("stacking", seats, seed=seed, options={"longer": seed % 2 == 1})
+            assert game.options["round_limit"] == game.options["miss_limit"] == 0
+            rng = random.Random(seed)
+            moves = 0
+            while not game.is_over and moves < 5_000:
+                seat = game.to_act[0]
+                game.act(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
+                moves += 1
+            assert game.is_over, (seats, seed)
+            longest = max(longest, moves)
+        assert longest < 1_000
+    summary = simulate("stacking", ["random"] * 3, 30, seed=0)
+    assert summary.games == 30 and summary.to_json()["mean_decisions"] < 200
+
+
+def test_a_bot_places_a_missed_piece_again_until_it_lands_and_a_miss_limit_brings_the_stack_down():
+    coin = plates(76)[100]
+    stack = [(coin, 0)]
+    # A hand of 30 mm misses a 22.6 mm coin more often than not; every try is placed again.
+    def outcomes(miss_limit: int) -> list[str]:
+        return [place_until_it_lands(stack, coin, 3000.0, 0.0, miss_limit, random.Random(seed))[0]
+                for seed in range(200)]
+
+    assert set(outcomes(0)) == {"stood"}
+    limited = outcomes(1)
+    assert set(limited) == {"stood", "collapse"} and limited.count("collapse") > 100

@@ -163,7 +163,7 @@ def test_a_game_against_a_bot_bids_lays_and_places_by_the_swing(server_url: str,
     state = decide(page, state["version"])
     assert state["view"]["phase"] == "lay"
     expect(table.locator(".controls")).to_contain_text("Lay 2 more pieces toward the centre.")
-    lay_500 = table.get_by_role("button", name="lay a ¥500 coin in your row")
+    lay_500 = table.get_by_role("button", name="lay a ¥500 coin in the row")
     assert act(page, lambda: lay_500.click()) == {"lay": 500}
     state = decide(page, state["version"])
     assert act(page, lambda: table.locator(".lay-button").first.click()) == {"lay": 100}
@@ -236,7 +236,7 @@ def test_solo_a_person_bids_lays_and_places_alone(server_url: str, visitors: Vis
     state = decide(page, state["version"])
     assert act(page, lambda: page.keyboard.press("1")) == {"lay": 100}
     state = decide(page, state["version"])
-    both = table.get_by_role("button", name="lay 2 × ¥100 coin in your row")
+    both = table.get_by_role("button", name="lay 2 × ¥100 coin in the row")
     expect(both).to_have_text("× 2")
     assert act(page, lambda: both.click()) == {"lay": 100, "count": 2}
     state = decide(page, state["version"])
@@ -270,9 +270,34 @@ def test_companion_mode_reports_each_outcome_with_a_button(server_url: str, visi
     expect(table.locator("button.drop")).to_have_count(0)
     assert act(page, lambda: table.get_by_role("button", name=miss).click()) == {"report": "miss"}
     state = decide(page, state["version"])
-    expect(table.locator(".misses")).to_contain_text("This piece has missed 1 time")
+    expect(table.locator(".misses")).to_have_text("This piece has missed 1 time: no penalty, place it again.")
+    expect(table.locator(".facts")).not_to_contain_text("Miss limit")
     expect(table.locator(".log")).to_contain_text("it slides off to the table (miss 1)")
     assert act(page, lambda: table.get_by_role("button", name="it stood").click()) == {"report": "stood"}
+    visitors.assert_no_page_errors()
+
+
+def test_a_table_that_sets_a_last_round_and_a_miss_limit_says_so(server_url: str, visitors: Visitors):
+    """RULES.md §5.3: no last round and no miss penalty by default; a table that sets them (for
+    simulations) shows them in its facts and its rules panel, and a table without them does not."""
+    room = new_room(server_url, ["human", "bot:reckless"], round_limit=12, miss_limit=3)
+    page = visitors.open(f"/r/{room}")
+    join(page, "Ann", 0)
+    decide(page, -1)
+    table = page.locator("#table")
+    expect(table.locator("#stk-facts-heading")).to_have_text("Round 1 of 12")
+    expect(table.locator(".fact-list dt:text-is('Last round') + dd")).to_have_text("12")
+    expect(table.locator(".fact-list dt:text-is('Miss limit') + dd")).to_have_text("3 misses in a row")
+    page.keyboard.press("?")
+    expect(table.locator(".rules-body li.limit")).to_have_text([
+        "This table ends the game after round 12: then the fewest pieces win.",
+        "At this table 3 misses in a row bring the stack down, as a fall does."])
+    plain = visitors.open(f"/r/{new_room(server_url, ['human', 'bot:reckless'])}")
+    join(plain, "Bo", 0)
+    decide(plain, -1)
+    expect(plain.locator("#stk-facts-heading")).to_have_text("Round 1")
+    expect(plain.locator(".rules-body")).to_contain_text("There is no last round.")
+    expect(plain.locator(".rules-body li.limit")).to_have_count(0)
     visitors.assert_no_page_errors()
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import highstakes as hs
 from highstakes.bots import make_bot
+from highstakes.catalog.stacking import STACKING
 from highstakes.catalog.stacking.options import StackingOptions
 from highstakes.catalog.stacking.rules import starting_pieces
 from highstakes.catalog.stacking.tests.helpers import snapshot
@@ -20,7 +21,11 @@ OPTION_SETS = [{}, {"longer": True}, {"companion": True}, {"bill_width": 40, "ba
 
 def play_checking_pieces(seats: int, seed: int, bots: list[str], options: dict) -> hs.Game:
     """Play a game to the end, checking after every action that no piece appeared or vanished:
-    every piece of every kind is in a hand, a row, the stack or the bag."""
+    every piece of every kind is in a hand, a row, the stack or the bag.
+
+    Random play takes the game's bounds for it (a last round, a miss count), as the conformance kit
+    does: a companion table whose outcomes are said at random hardly ever ends without them."""
+    options = STACKING.bounded_options(options)
     game = hs.new_game("stacking", seats, seed=seed, options=options)
     hands, bag = starting_pieces(seats, StackingOptions.from_json(options))
     expected = [sum(hand[index] for hand in hands) + bag[index] for index in range(4)]
@@ -82,10 +87,15 @@ def test_refused_moves_change_nothing(seed, seats, junk):
 
 
 def test_the_stacking_game_passes_the_conformance_kit_at_every_seat_count_with_every_option():
-    # The defaults, each option's every other value (6 sets) and one mix: 8 option sets, each
-    # at 1 to 6 seats.
-    report = check_game("stacking", games=48, seed=0, max_option_sets=8)
+    # The defaults, each option's every other value (8 sets) and one mix: 10 option sets, each at
+    # 1 to 6 seats. Random play cannot go on without end: the kit gives every set the game's last
+    # round and miss count for random play (its bounded_play), the rules' defaults having none.
+    report = check_game("stacking", games=60, seed=0, max_option_sets=10)
     assert {seats for seats, _options in report.tables} == {1, 2, 3, 4, 5, 6}
-    singles = {next(iter(options.items())) for _seats, options in report.tables if len(options) == 1}
+    limits = {(options["round_limit"], options["miss_limit"]) for _seats, options in report.tables}
+    assert limits == {(12, 3)}
+    changed = [{name: value for name, value in options.items() if name not in ("round_limit", "miss_limit")}
+               for _seats, options in report.tables]
+    singles = {next(iter(change.items())) for change in changed if len(change) == 1}
     assert singles == {("longer", True), ("companion", True), ("bill_width", 40), ("bill_width", 150),
                        ("bag", 20), ("bag", 5)}

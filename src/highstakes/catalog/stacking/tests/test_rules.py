@@ -83,16 +83,44 @@ def test_only_a_seat_that_has_not_bid_takes_missing_pieces_from_the_bag_and_only
     refused(game, 1, {"bid": 6}, "too_few")  # a raise is paid with your own pieces
     play(game, (1, {"bid": 5}))
     assert game.view(None)["from_bag"] == 3 and game.view(None)["to_lay"] == 5
-    play(game, (1, {"take": 5000}), (1, {"lay": 100}), (1, {"take": 500}), (1, {"lay": 100}))
+    play(game, (1, {"lay": 100, "count": 2}), (1, {"take": 5000}), (1, {"take": 500}))
     refused(game, 1, {"lay": 100}, "not_held")  # its own pieces are all laid
     play(game, (1, {"take": 500}))
     view = game.view(None)
-    assert view["rows"][1] == [5000, 100, 500, 100, 500] and hands(game)[1] == [0, 0, 0, 0]
+    assert view["rows"][1] == [100, 100, 5000, 500, 500] and hands(game)[1] == [0, 0, 0, 0]
     assert view["bag"] == {"100": 10, "500": 8, "1000": 10, "5000": 9}
     # Seat 0 raises to 7: seat 1 has bid this round and holds nothing, so it can only pass.
     bid_and_lay(game, 0, 7, [500, 500])
     assert [action.to_json() for action in game.legal_actions(1)] == [{"pass": True}]
     refused(game, 1, {"bid": 7}, "too_few")
+
+
+def test_a_player_who_takes_from_the_bag_lays_their_own_pieces_first():
+    """RULES.md §5.3, "Order in a bid row": own pieces first, then the bag's; the row's first piece
+    lies nearest the centre and is the first stacked."""
+    game = new(2)
+    game._state.hands[1] = [1, 1, 0, 0]  # seat 1 holds a ¥100 and a ¥500 coin
+    bid_and_lay(game, 0, 4, [5000, 1000, 500, 500])
+    play(game, (1, {"bid": 4}))
+    # Two of its own to lay, then two from the bag: the bag is offered only once its own are down.
+    menu = [action.to_json() for action in game.legal_actions(1)]
+    assert menu == [{"lay": 100}, {"lay": 500}]
+    refusal = refused(game, 1, {"take": 5000}, "own_first")
+    assert refusal.message == "lay your own 2 pieces first: the bag's pieces come after them in your row"
+    play(game, (1, {"lay": 500}))
+    refusal = refused(game, 1, {"take": 1000, "count": 2}, "own_first")
+    assert refusal.message == "lay your own piece first: the bag's pieces come after it in your row"
+    play(game, (1, {"lay": 100}))
+    assert {"take": 1000, "count": 2} in [action.to_json() for action in game.legal_actions(1)]
+    play(game, (1, {"take": 1000}), (1, {"take": 100}))
+    assert game.view(1)["your_row"] == [500, 100, 1000, 100]
+    # Both pass, seat 1 last: its nearest piece, its own ¥500 coin, starts the stack; seat 0 places,
+    # then seat 1 places its own ¥100 coin before the bag's two pieces.
+    play(game, (0, {"pass": True}), (1, {"pass": True}))
+    assert game.view(None)["stack"] == [{"piece": 500, "centre": 0}]
+    play(game, (0, {"place": 0}), (1, {"place": 0}))
+    assert [placed["piece"] for placed in game.view(None)["stack"]] == [500, 5000, 100]
+    assert game.view(None)["rows"][1] == [1000, 100]
 
 
 def test_taking_from_the_bag_is_refused_to_a_seat_that_holds_enough():
@@ -129,18 +157,81 @@ def test_a_collapse_gives_the_whole_stack_and_the_piece_in_hand_and_the_player_s
     assert view["history"] == [{"round": 1, "to_bag": 2, "emptied": [], "penalties": [[0, 4]]}]
 
 
-def test_a_dropped_piece_is_a_miss_placed_again_and_the_third_miss_in_a_row_is_a_collapse():
+def test_a_miss_costs_nothing_however_many_times():
+    """RULES.md §5.3, "no penalty for misses": a piece that slides off is placed again, with no
+    penalty, however many times."""
     game = new(2)
     bid_and_lay(game, 0, 2, [500, 500])
     play(game, (1, {"pass": True}), (0, {"pass": True}))
-    # Seat 0 is alone: its first ¥500 coin is the base; the second goes 20 mm off: a miss.
-    play(game, (0, {"place": 2000}))
+    # Seat 0 is alone: its first ¥500 coin is the base; the second goes 20 mm off: a miss, ten times.
+    for tries in range(1, 11):
+        play(game, (0, {"place": 2000 if tries % 2 else -2000}))
+        view = game.view(None)
+        assert view["events"][-1]["outcome"] == "miss" and view["misses"] == tries and game.to_act == (0,)
+        assert view["rows"][0] == [500] and view["stack"] == [{"piece": 500, "centre": 0}]
+        assert hands(game) == [[5, 0, 1, 1], [5, 2, 1, 1]] and view["round"] == 1
+    # The eleventh try, centred, stands: the round ends and both coins go into the bag.
+    play(game, (0, {"place": 0}))
     view = game.view(None)
-    assert view["events"][-1]["outcome"] == "miss" and view["misses"] == 1 and game.to_act == (0,)
-    assert view["rows"][0] == [500] and len(view["stack"]) == 1
-    play(game, (0, {"place": -2000}), (0, {"place": 2000}))
-    # The third miss: seat 0 takes the stack (one coin) and the coin in hand.
+    assert view["round"] == 2 and view["history"][0]["penalties"] == [] and view["bag"]["500"] == 12
+    assert hands(game)[0] == [5, 0, 1, 1]
+
+
+def test_a_table_that_sets_a_miss_limit_brings_the_stack_down_on_that_many_misses_in_a_row():
+    game = new(2, miss_limit=3)
+    bid_and_lay(game, 0, 2, [500, 500])
+    play(game, (1, {"pass": True}), (0, {"pass": True}))
+    play(game, (0, {"place": 2000}), (0, {"place": -2000}))
+    assert game.view(None)["misses"] == 2 and game.view(None)["round"] == 1
+    play(game, (0, {"place": 2000}))
+    # The third miss in a row: seat 0 takes the stack (one coin) and the coin in hand.
+    event = game.view(None)["previous_events"][-1]
+    assert (event["outcome"], event["misses"], event["took"]) == ("collapse", 3, 2)
     assert hands(game)[0] == [5, 2, 1, 1] and game.view(None)["round"] == 2
+
+
+def test_the_game_has_no_round_limit_by_default():
+    """RULES.md §5.3, "No round limit": the game ends only when a player has no piece left."""
+    game = new(2)
+    for round_number in range(1, 31):  # thirty rounds in which nobody stacks
+        assert game.view(None)["round"] == round_number and not game.is_over
+        opener = game.to_act[0]
+        play(game, (opener, {"pass": True}), (1 - opener, {"pass": True}))
+    assert game.view(None)["round"] == 31 and not game.is_over
+    assert hs.definition("stacking").resolve_options({})["round_limit"] == 0
+
+
+def test_a_table_that_sets_a_round_limit_ends_after_that_round_and_the_fewest_pieces_win():
+    game = new(2, round_limit=2)
+    bid_and_lay(game, 0, 2, [100, 100])
+    # Seat 0 stacks its two coins alone (the first is the base), and keeps 7 pieces.
+    play(game, (1, {"pass": True}), (0, {"pass": True}), (0, {"place": 0}))
+    assert game.view(None)["round"] == 2 and not game.is_over
+    play(game, (0, {"pass": True}), (1, {"pass": True}))
+    assert game.is_over and game.result()["winners"] == [0] and game.result()["pieces"] == [7, 9]
+    assert game.result()["rounds"] == 2
+
+
+def test_random_play_is_bounded_by_a_last_round_and_a_miss_count_never_by_default():
+    definition = hs.definition("stacking")
+    assert definition.resolve_options({})["round_limit"] == definition.resolve_options({})["miss_limit"] == 0
+    assert definition.bounded_options({}) == {"round_limit": 12, "miss_limit": 3}
+    # A table's own choice stands.
+    assert definition.bounded_options({"round_limit": 40})["round_limit"] == 40
+    # Under those bounds, the longest round fits the declared length: every piece of the largest
+    # bag bid and laid, and each placed three times.
+    pieces = 6 * 9 + 4 * 20
+    assert 12 * (2 * pieces + 2 * 6 + 3 * pieces) <= definition.max_game_length
+
+
+def test_a_limit_is_a_whole_number_and_a_bad_one_names_the_allowed_values():
+    assert new(1, round_limit=40).view(None)["options"]["round_limit"] == 40
+    for bad in (-1, 1001, 2.5, "12", True):
+        allowed = r"round_limit.*0, 12, or any whole number of rounds from 1 to 1,000"
+        with pytest.raises(ValueError, match=allowed):
+            new(1, round_limit=bad)
+    with pytest.raises(ValueError, match=r"miss_limit.*0, 3, or any whole number of misses from 1 to 10"):
+        new(1, miss_limit=11)
 
 
 def test_every_player_with_no_piece_left_wins_at_once_together():
@@ -169,6 +260,29 @@ def test_solo_is_a_score_attack_counted_in_rounds():
     bid_and_lay(game, 0, 5, [100, 500, 500, 1000, 5000])
     play(game, (0, {"pass": True}), *[(0, {"place": 0})] * 4)
     assert game.is_over and game.result()["scores"] == [2] and game.result()["winners"] == [0]
+
+
+def test_solo_counts_rounds_until_the_hand_is_empty_without_limit():
+    """RULES.md §5.3, solo: a score attack counted in rounds until the hand is empty; no round limit."""
+    game = new(1)
+    for _round in range(20):  # twenty rounds passed without stacking
+        play(game, (0, {"pass": True}))
+    assert game.view(None)["round"] == 21 and not game.is_over
+    # Round 21: two coins, the second 15 mm off the first: a miss, placed again, with no penalty.
+    bid_and_lay(game, 0, 2, [500, 500])
+    play(game, (0, {"pass": True}), (0, {"place": 1500}), (0, {"place": 0}))
+    assert game.view(None)["round"] == 22 and hands(game)[0] == [5, 0, 1, 1]
+    bid_and_lay(game, 0, 7, [100, 100, 100, 100, 100, 1000, 5000])
+    play(game, (0, {"pass": True}), *[(0, {"place": 0})] * 6)
+    result = game.result()
+    assert game.is_over and result["scores"] == [22] and result["rounds"] == 22 and result["emptied"]
+
+
+def test_solo_with_a_round_limit_scores_the_rounds_played():
+    game = new(1, round_limit=3)
+    play(game, (0, {"pass": True}), (0, {"pass": True}), (0, {"pass": True}))
+    result = game.result()
+    assert game.is_over and result["scores"] == [3] and not result["emptied"] and result["pieces"] == [9]
 
 
 def test_companion_mode_takes_the_outcome_the_players_report():

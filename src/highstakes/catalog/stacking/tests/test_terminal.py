@@ -159,6 +159,33 @@ def test_a_bid_below_the_highest_and_a_piece_not_held_are_refused_in_the_rules_w
     run(app, script)
 
 
+def test_a_player_who_takes_from_the_bag_lays_their_own_pieces_first_at_the_terminal() -> None:
+    """RULES.md §5.3, "Order in a bid row": Player 2, with a ¥100 and a ¥500 coin, matches 4; the
+    bag's keys wait until its own two coins are laid, and a key pressed early is refused in words."""
+    app = StackApp(2, [None, None], 1, {}, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app._mode == "bid")
+        app.game._state.hands[1] = [1, 1, 0, 0]
+        await pilot.press("4", "enter", "4", "3", "2", "2")
+        await wait_for(pilot, lambda: app._mode == "bid" and app.seat_to_act == 1)
+        await pilot.press("enter")  # the only bid: 4, matching with 2 from the bag
+        await wait_for(pilot, lambda: app._mode == "lay")
+        controls = static_text(app, "#controls")
+        assert "Then 2 pieces from the bag, once your own are laid." in controls and "5 " not in controls
+        before = decisions(app.game)
+        await pilot.press("5")
+        assert "Refused: lay your own 2 pieces first: the bag's pieces come after them in your row" in \
+            static_text(app, "#notice")
+        assert decisions(app.game) == before
+        await pilot.press("2", "1")
+        assert "From the bag (2 to take):" in static_text(app, "#controls")
+        await pilot.press("8", "5")
+        assert app.game.view(None)["rows"][1] == [500, 100, 5000, 100]
+
+    run(app, script)
+
+
 def test_companion_mode_has_no_swing_and_its_buttons_and_keys_report_outcomes() -> None:
     app = StackApp(2, [None, None], 2, {"companion": True}, bot_delay=0)
 
@@ -174,7 +201,8 @@ def test_companion_mode_has_no_swing_and_its_buttons_and_keys_report_outcomes() 
         played = len(decisions(app.game))
         await pilot.click("#report-miss")
         assert decisions(app.game)[played] == {"seat": seat, "action": {"report": "miss"}}
-        assert "slid off (miss 1 of 3)" in log_text(app)
+        assert "slid off (miss 1), to be placed again" in log_text(app)
+        assert "misses of this piece: 1, with no penalty" in static_text(app, "#stack")
         await pilot.press("1")  # it stood
         assert decisions(app.game)[played + 1] == {"seat": seat, "action": {"report": "stood"}}
         labels = [str(button.label) for button in app.query(Button)]
@@ -183,6 +211,36 @@ def test_companion_mode_has_no_swing_and_its_buttons_and_keys_report_outcomes() 
         assert "took the stack: 3 pieces" in log_text(app)
 
     run(app, script)
+
+
+def test_a_table_without_limits_shows_none_and_one_that_sets_them_says_so_on_screen() -> None:
+    """RULES.md §5.3: no last round and no penalty for misses; a table that sets them (for
+    simulations) says so: "Round 1 of 12", and the misses that bring the stack down."""
+    plain = StackApp(2, [None, None], 5, {}, bot_delay=0)
+
+    async def without(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: plain._mode == "bid")
+        assert "Round 1 ·" in static_text(plain, "#status") and " of " not in static_text(plain, "#status")
+        assert "bring the stack down" not in static_text(plain, "#stack")
+
+    run(plain, without)
+    options = {"companion": True, "round_limit": 12, "miss_limit": 3}
+    limited = StackApp(2, [None, None], 5, options, bot_delay=0)
+
+    async def with_limits(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: limited._mode == "bid")
+        assert "Round 1 of 12 ·" in static_text(limited, "#status")
+        assert "at this table 3 misses in a row bring the stack down" in static_text(limited, "#stack")
+        # Player 1 lays two ¥500 coins and stacks them alone; the second is said to miss three times.
+        await pilot.press("2", "enter", "2", "2", "p", "p")
+        await wait_for(pilot, lambda: limited._mode == "report")
+        await pilot.press("2", "2")
+        assert "misses of this piece: 2 of 3" in static_text(limited, "#stack")
+        await pilot.press("2")
+        said = "and 3 misses in a row bring the stack down at this table; Player 1 took the stack: 2 pieces"
+        assert said in log_text(limited) and limited.game.view(None)["round"] == 2
+
+    run(limited, with_limits)
 
 
 def _first_half_cell(row: Text) -> int:

@@ -36,7 +36,6 @@ from highstakes.catalog.stacking.actions import Bid, Lay, Report, piece_name
 from highstakes.catalog.stacking.bots import hint
 from highstakes.catalog.stacking.model import COLLAPSE, MISS, STOOD, TOUCHED, first_failure, settle
 from highstakes.catalog.stacking.physics import PhysicsUnavailable, fall_frames
-from highstakes.catalog.stacking.rules import MISSES_ALLOWED
 from highstakes.catalog.stacking.sway import sway_offset
 from highstakes.catalog.stacking.tui import draw
 from highstakes.catalog.stacking.words import N_, WORDS, _, ngettext
@@ -231,12 +230,10 @@ class StackApp(TableApp):
         picture = draw.stack_picture(self._view, columns, max(3, rows - 1), swing=swing,
                                      standing=tuple(standing) if isinstance(standing, list) else None)
         lines = [picture]
-        words = draw.lean_words(draw.stack_of_view(self._view))
-        if self._view["phase"] == "stack" and self._view.get("misses"):
-            misses = int(self._view["misses"])  # type: ignore[arg-type]
-            words = " · ".join(filter(None, [words, _("misses of this piece: {n} of {most}").format(
-                n=misses, most=MISSES_ALLOWED)]))
-        lines.append(Text(words, style="italic"))
+        # The misses first: at a table that sets a miss limit, its limit is always on screen.
+        words = " · ".join(filter(None, [draw.misses_words(self._view),
+                                         draw.lean_words(draw.stack_of_view(self._view))]))
+        lines.append(Text(words, style="italic", no_wrap=True, overflow="ellipsis"))
         # The panel's size is set by the layout, not by what it shows: a frame repaints it only.
         widget.update(Text("\n").join(lines), layout=False)
 
@@ -379,7 +376,11 @@ class StackApp(TableApp):
                 line.append_text(draw.piece_mark(piece))
                 line.append(" " + _("{piece} ({n} held)").format(piece=piece_name(piece), n=hand[str(piece)]))
         from_bag = int(view["from_bag"])  # type: ignore[arg-type]
-        if from_bag:
+        if from_bag and to_lay > from_bag:  # your own pieces first (RULES.md §5.3, "Order in a bid row")
+            then = ngettext("Then {n} piece from the bag, once your own are laid.",
+                            "Then {n} pieces from the bag, once your own are laid.", from_bag)
+            line.append("\n" + then.format(n=from_bag), style="dim")
+        elif from_bag:
             bag: dict[str, int] = view["bag"]  # type: ignore[assignment]
             heading = ngettext("From the bag ({n} to take):", "From the bag ({n} to take):", from_bag)
             line.append("\n" + heading.format(n=from_bag), style="bold")
@@ -544,10 +545,11 @@ class StackApp(TableApp):
         winners: list[int] = result["winners"]  # type: ignore[assignment]
         rounds = int(result["rounds"])  # type: ignore[arg-type]
         if self.game.seats == 1:
-            if pieces[0]:
-                winner_line = ngettext("{n} round played: {left} pieces still in hand",
-                                       "{n} rounds played: {left} pieces still in hand", rounds).format(
-                    n=rounds, left=pieces[0])
+            if pieces[0]:  # the table's last round came first
+                played = ngettext("{n} round played", "{n} rounds played", rounds).format(n=rounds)
+                left = ngettext("{n} piece still in hand", "{n} pieces still in hand", pieces[0]).format(
+                    n=pieces[0])
+                winner_line = _("{rounds}: {pieces}").format(rounds=played, pieces=left)
             else:
                 winner_line = ngettext("Hands empty in {n} round!", "Hands empty in {n} rounds!",
                                        rounds).format(n=rounds)

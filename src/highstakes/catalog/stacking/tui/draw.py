@@ -19,7 +19,7 @@ from rich.text import Text
 from highstakes.catalog.currency_sakana import DENOMINATIONS, yen
 from highstakes.catalog.stacking.actions import millimetres, piece_name
 from highstakes.catalog.stacking.model import COLLAPSE, MISS, STOOD, TOUCHED, Plate, lean
-from highstakes.catalog.stacking.rules import MISSES_ALLOWED
+from highstakes.catalog.stacking.options import NO_LIMIT
 from highstakes.catalog.stacking.sway import MAX_AMPLITUDE
 from highstakes.catalog.stacking.words import _, ngettext
 from highstakes.engine.action import JSON
@@ -291,10 +291,39 @@ def players_table(view: dict[str, JSON], seat_name: SeatName) -> Table:
     return table
 
 
+def limits(view: dict[str, JSON]) -> tuple[int, int]:
+    """The table's last round and the misses in a row that bring the stack down: limits the rulebook
+    does not have (RULES.md §5.3), ``NO_LIMIT`` unless the table sets them."""
+    options: dict[str, int] = view["options"]  # type: ignore[assignment]
+    return int(options.get("round_limit", NO_LIMIT)), int(options.get("miss_limit", NO_LIMIT))
+
+
+def round_words(view: dict[str, JSON]) -> str:
+    """"Round 3", or "Round 3 of 12" at a table that sets a last round, so that the limit is on screen."""
+    last, _misses = limits(view)
+    if last == NO_LIMIT:
+        return _("Round {number}").format(number=view["round"])
+    return _("Round {number} of {last}").format(number=view["round"], last=last)
+
+
+def misses_words(view: dict[str, JSON]) -> str:
+    """The misses of the piece being placed, and the table's miss limit when it sets one (said
+    whenever it does, misses or not): by the rules a miss costs nothing (RULES.md §5.3)."""
+    _last, most = limits(view)
+    misses = int(view.get("misses") or 0)  # type: ignore[arg-type]
+    placing = view["phase"] == "stack" and misses
+    if most == NO_LIMIT:
+        return _("misses of this piece: {n}, with no penalty").format(n=misses) if placing else ""
+    if placing:
+        return _("misses of this piece: {n} of {most}").format(n=misses, most=most)
+    return ngettext("at this table a miss brings the stack down",
+                    "at this table {n} misses in a row bring the stack down", most).format(n=most)
+
+
 def round_line(view: dict[str, JSON]) -> Text:
-    """The round, the highest bid and the bag, in one line."""
+    """The round (and the last round, when the table sets one), the highest bid and the bag, in one line."""
     bag = int(view["bag_pieces"])  # type: ignore[arg-type]
-    line = Text(_("Round {number}").format(number=view["round"]), style="bold")
+    line = Text(round_words(view), style="bold")
     if view["phase"] in ("bid", "lay"):
         line.append(" · " + _("highest bid {n}").format(n=view["high_bid"]))
     line.append(" · " + ngettext("{n} piece in the bag", "{n} pieces in the bag", bag).format(n=bag))
@@ -343,14 +372,18 @@ def event_sentence(event: dict[str, JSON], seat_name: SeatName) -> Text:
     took = int(event.get("took") or 0)  # type: ignore[arg-type]
     if outcome == STOOD:
         return styled(_("{placed}: it stood"), placed=placed, style="green")
+    misses = int(event.get("misses") or 1)  # type: ignore[arg-type]
     if outcome == MISS:
-        return styled(_("{placed}: it slid off (miss {n} of {most})"), "yellow", placed=placed,
-                      n=int(event.get("misses") or 1), most=MISSES_ALLOWED)  # type: ignore[arg-type]
+        said = _("{placed}: it slid off (miss {n}), to be placed again")
+        return styled(said, "yellow", placed=placed, n=misses)
     taken = ngettext("{name} took the stack: {n} piece", "{name} took the stack: {n} pieces", took).format(
         name=name, n=took)
-    if outcome == COLLAPSE and event.get("misses"):
-        return Text(_("{placed}: a third miss counts as a fall; {taken}").format(placed=placed, taken=taken),
-                    style="bold red")
+    if outcome == COLLAPSE and event.get("misses"):  # only at a table that sets a miss limit
+        said = ngettext("{placed}: it slid off, and {n} miss in a row brings the stack down at this table; "
+                        "{taken}",
+                        "{placed}: it slid off, and {n} misses in a row bring the stack down at this table; "
+                        "{taken}", misses)
+        return Text(said.format(placed=placed, n=misses, taken=taken), style="bold red")
     if outcome == TOUCHED:
         return Text(_("{name} moved another piece; {taken}").format(name=name, taken=taken), style="bold red")
     return Text(_("{placed}: the stack fell; {taken}").format(placed=placed, taken=taken), style="bold red")
@@ -380,5 +413,5 @@ def table_view(view: dict[str, JSON], seat_name: SeatName, columns: int = DRAWIN
     return Group(round_line(view), stack_picture(view, columns, rows), players_table(view, seat_name))
 
 
-__all__ = ["event_sentence", "legend", "mm_per_cell", "players_table", "round_line",
-           "round_summary", "stack_picture", "table_view"]
+__all__ = ["event_sentence", "legend", "limits", "misses_words", "mm_per_cell", "players_table", "round_line",
+           "round_summary", "round_words", "stack_picture", "table_view"]

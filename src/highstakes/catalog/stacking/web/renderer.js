@@ -37,7 +37,6 @@ const { t, tn } = words("stacking");
 
 const KINDS = [100, 500, 1000, 5000]; // the pieces, smallest first (RULES.md §5.1)
 const COINS = new Set([100, 500]);
-const MISSES_ALLOWED = 3; // the third miss of one piece in a row is a collapse
 const STRAIGHT = 5; // a lean under 0.05 mm is drawn and said as straight
 const TAP_SLOP = 12; // CSS pixels a finger may move and still be a tap on the drawing
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -82,6 +81,12 @@ export function swayOffset(elapsed, amplitude, periodMs) {
 function isMine(seat) {
   const you = table.message?.view?.you;
   return you !== null && you !== undefined && you === seat;
+}
+
+/** The table's last round and the misses in a row that bring the stack down: limits the rulebook
+ * does not have (RULES.md §5.3), 0 unless the table sets them, and then always said on screen. */
+function limits(view) {
+  return { rounds: view.options?.round_limit ?? 0, misses: view.options?.miss_limit ?? 0 };
 }
 
 function yen(amount) {
@@ -337,11 +342,17 @@ function drawBanner() {
   let sentence;
   if (view.phase === "over") {
     const winners = view.winners ?? [];
-    if (view.solo) sentence = winners.length && !view.pieces_held[0]
-      ? tn("Your hands are empty after {n} round.", "Your hands are empty after {n} rounds.", view.round)
-      : tn("The game is over after {n} round.", "The game is over after {n} rounds.", view.round);
-    else if (winners.some(isMine)) sentence = t("The game is over: you win.");
-    else sentence = t("The game is over: {names} won.", { names: winners.map(name).join(", ") });
+    const others = winners.filter((seat) => !isMine(seat)).map(name).join(", ");
+    if (view.solo && view.pieces_held[0]) {
+      sentence = tn("The game is over after {n} round.", "The game is over after {n} rounds.", view.round);
+    } else if (view.solo) {
+      sentence = isMine(0) ? tn("Your hands are empty after {n} round.", "Your hands are empty after {n} rounds.", view.round)
+        : tn("{name} emptied their hands in {n} round.", "{name} emptied their hands in {n} rounds.", view.round,
+          { name: name(0) });
+    } else if (winners.some(isMine)) {
+      sentence = others ? t("The game is over: you share the win with {names}.", { names: others })
+        : t("The game is over: you win.");
+    } else sentence = t("The game is over: {names} won.", { names: others });
   } else {
     const mine = isMine(view.turn);
     const round = number(view.round);
@@ -587,11 +598,18 @@ function drawControls() {
     }
   } else if (phase === "lay") {
     heading.textContent = t("Lay your row");
-    instruction.textContent = view.from_bag
-      ? tn("Lay {n} more piece toward the centre; you may take up to {bag} of them from the bag.",
-        "Lay {n} more pieces toward the centre; you may take up to {bag} of them from the bag.", view.to_lay,
-        { bag: number(view.from_bag) })
-      : tn("Lay {n} more piece toward the centre.", "Lay {n} more pieces toward the centre.", view.to_lay);
+    // Your own pieces first, then the bag's (RULES.md §5.3, "Order in a bid row").
+    const own = view.to_lay - view.from_bag;
+    if (!view.from_bag) {
+      instruction.textContent = tn("Lay {n} more piece toward the centre.", "Lay {n} more pieces toward the centre.", view.to_lay);
+    } else if (own) {
+      instruction.textContent = tn("Lay your own piece first, toward the centre; the bag's come after it.",
+        "Lay your own {n} pieces first, toward the centre; the bag's come after them.", own) + " "
+        + tn("Then take {n} piece from the bag.", "Then take {n} pieces from the bag.", view.from_bag);
+    } else {
+      instruction.textContent = tn("Your own pieces are laid: take {n} more piece from the bag.",
+        "Your own pieces are laid: take {n} more pieces from the bag.", view.from_bag);
+    }
     const choices = message.legal.filter((item) => (item.action.lay ?? item.action.take) && !item.action.count);
     // Beside each kind, the most of it that may be laid at once (the server's words name the move).
     const most = (single) => message.legal.filter((item) => item.action.count
@@ -649,8 +667,12 @@ function drawControls() {
       row.length ? el("span", {}, " · ", ...fillNodes(t("your row: {pieces}"), { pieces: piecesRow(row, t("empty")) })) : null));
   }
   if (phase === "stack" && view.misses) {
-    moves.push(el("p", { class: "misses" }, tn("This piece has missed {n} time: a third miss brings the stack down.",
-      "This piece has missed {n} times: a third miss brings the stack down.", view.misses)));
+    const most = limits(view).misses;
+    moves.push(el("p", { class: "misses" }, most
+      ? [tn("This piece has missed {n} time.", "This piece has missed {n} times.", view.misses), " ",
+        tn("At this table a miss brings the stack down.", "At this table {n} misses in a row bring the stack down.", most)]
+      : tn("This piece has missed {n} time: no penalty, place it again.",
+        "This piece has missed {n} times: no penalty, place it again.", view.misses)));
   }
   part(".moves").replaceChildren(...moves);
 
@@ -707,7 +729,10 @@ function hintText() {
 
 function drawFacts() {
   const view = table.message.view;
-  part("#stk-facts-heading").textContent = t("Round {number}", { number: number(view.round) });
+  const { rounds: lastRound, misses: mostMisses } = limits(view);
+  part("#stk-facts-heading").textContent = lastRound
+    ? t("Round {number} of {last}", { number: number(view.round), last: number(lastRound) })
+    : t("Round {number}", { number: number(view.round) });
   const facts = [
     [t("Highest bid"), view.phase === "bid" || view.phase === "lay" || view.high_bid
       ? tn("{n} piece", "{n} pieces", view.high_bid) : "–"],
@@ -715,7 +740,11 @@ function drawFacts() {
       view.bag_pieces ? el("span", { class: "muted small" }, ` (${countsText(view.bag)})`) : null)],
     [t("Opened by"), name(view.opener)],
   ];
-  if (view.phase === "stack") facts.push([t("Misses of this piece"), `${number(view.misses)} / ${number(MISSES_ALLOWED)}`]);
+  if (lastRound) facts.push([t("Last round"), number(lastRound)]);
+  if (mostMisses) facts.push([t("Miss limit"), tn("{n} miss", "{n} misses in a row", mostMisses)]);
+  if (view.phase === "stack") {
+    facts.push([t("Misses of this piece"), mostMisses ? `${number(view.misses)} / ${number(mostMisses)}` : number(view.misses)]);
+  }
   if (view.companion) facts.push([t("Mode"), t("companion: real pieces at a real table")]);
   part(".fact-list").replaceChildren(...facts.flatMap(([term, value]) => [el("dt", {}, term), el("dd", {}, value)]));
 }
@@ -787,11 +816,12 @@ function eventWords(event) {
   else if (event.outcome === "touched") {
     outcome = you ? tn("another piece moved: you take {n} piece.", "another piece moved: you take {n} pieces.", event.took ?? 0)
       : tn("another piece moved: {name} takes {n} piece.", "another piece moved: {name} takes {n} pieces.", event.took ?? 0, { name: who });
-  } else if (event.misses >= MISSES_ALLOWED) {
-    outcome = you ? tn("a third miss brings the stack down: you take {n} piece.",
-      "a third miss brings the stack down: you take {n} pieces.", event.took ?? 0)
-      : tn("a third miss brings the stack down: {name} takes {n} piece.",
-        "a third miss brings the stack down: {name} takes {n} pieces.", event.took ?? 0, { name: who });
+  } else if (event.misses) { // only at a table that sets a miss limit
+    outcome = you ? tn("it slides off again, and the table's miss limit brings the stack down: you take {n} piece.",
+      "it slides off again, and the table's miss limit brings the stack down: you take {n} pieces.", event.took ?? 0)
+      : tn("it slides off again, and the table's miss limit brings the stack down: {name} takes {n} piece.",
+        "it slides off again, and the table's miss limit brings the stack down: {name} takes {n} pieces.",
+        event.took ?? 0, { name: who });
   } else {
     outcome = you ? tn("the stack falls and you take {n} piece.", "the stack falls and you take {n} pieces.", event.took ?? 0)
       : tn("the stack falls and {name} takes {n} piece.", "the stack falls and {name} takes {n} pieces.", event.took ?? 0, { name: who });
@@ -818,8 +848,10 @@ function roundWords(entry) {
       : tn("{name} took {n} piece.", "{name} took {n} pieces.", taken, { name: name(seat) }));
   }
   if (entry.emptied.length) {
-    parts.push(entry.emptied.some(isMine) && entry.emptied.length === 1 ? t("Your hands are empty.")
-      : t("Hands emptied: {names}.", { names: entry.emptied.map(name).join(", ") }));
+    const others = entry.emptied.filter((seat) => !isMine(seat)).map(name).join(", ");
+    if (!entry.emptied.some(isMine)) parts.push(t("Hands emptied: {names}.", { names: others }));
+    else parts.push(others ? t("Your hands are empty, and so are those of {names}.", { names: others })
+      : t("Your hands are empty."));
   }
   return parts.join(" ");
 }
@@ -833,14 +865,22 @@ function drawRounds() {
 
 function drawRules() {
   const body = part(".rules-body");
-  if (body.childElementCount) return;
+  const { rounds: lastRound, misses: mostMisses } = limits(table.message.view);
+  const key = `${lastRound}:${mostMisses}`;
+  if (body.childElementCount && body.dataset.limits === key) return;
+  body.dataset.limits = key;
   body.replaceChildren(el("ol", { class: "small" },
     el("li", {}, t("Each round, in turn, bid how many pieces your row will hold: match or raise the highest bid, or pass. A pass is final.")),
-    el("li", {}, t("A player who has not bid yet and holds too few pieces to match takes the missing ones from the bag.")),
+    el("li", {}, t("A player who has not bid yet and holds too few pieces to match takes the missing ones from the bag, after laying all of their own.")),
     el("li", {}, t("When everyone has passed, stack your row's pieces in turn, nearest the centre first, on one shared stack.")),
-    el("li", {}, t("A piece that slides off is placed again; the third miss in a row, or a stack that falls, gives you the whole stack and the piece in hand.")),
-    el("li", {}, t("When every row is empty the stack goes into the bag, and whoever holds no piece wins.")),
-    el("li", {}, t("To place a piece, let it go as it swings over the stack: where it is then is where it lands."))));
+    el("li", {}, t("A piece that slides off is placed again, however many times, with no penalty. A stack that falls gives you the whole stack and the piece in hand.")),
+    el("li", {}, t("When every row is empty the stack goes into the bag, and whoever holds no piece wins. There is no last round.")),
+    el("li", {}, t("To place a piece, let it go as it swings over the stack: where it is then is where it lands.")),
+    lastRound ? el("li", { class: "limit" }, table.message.view.solo
+      ? t("This table ends the game after round {n}.", { n: number(lastRound) })
+      : t("This table ends the game after round {n}: then the fewest pieces win.", { n: number(lastRound) })) : null,
+    mostMisses ? el("li", { class: "limit" }, tn("At this table a miss brings the stack down, as a fall does.",
+      "At this table {n} misses in a row bring the stack down, as a fall does.", mostMisses)) : null));
 }
 
 /** The latest event of the game in view: this round's, else the last finished round's. */
