@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import highstakes as hs
 from highstakes.bots import make_bot, play_out
 
-RECORD_KEYS = ["format", "game", "seats", "options", "seed", "auto_chance", "actions", "seat_names"]
+RECORD_KEYS = ["format", "game", "seats", "options", "seed", "auto_chance", "actions", "seat_names", "bots"]
 ENTRY_KEYS = ["seat", "action", "chance", "setup"]
 
 

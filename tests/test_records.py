@@ -21,6 +21,9 @@ from highstakes.engine.timeline import Timeline
 from highstakes.i18n import use_language
 from hostile_records import JSON_VALUES, RECORD_KEYS, RECORD_LIKE, finished_record, mutate
 
+GREED = hs.definition("greed")
+GREED_SEATS = f"Greed is played by {GREED.min_seats} to {GREED.max_seats} players; got"
+
 
 def greed_record() -> dict[str, Any]:
     return copy.deepcopy(finished_record("greed"))
@@ -60,9 +63,9 @@ def test_a_chance_entry_that_also_names_a_seat_is_refused_for_its_form() -> None
     ({"game": 5}, "a game record's 'game' is the id of a game; got 5"),
     ({"game": ["greed"]}, "a game record's 'game' is the id of a game; got ['greed']"),
     ({"game": "poker"}, "unknown game 'poker'; available games: "),
-    ({"seats": "3"}, "Greed is played by 2 to 8 players; got '3'"),
-    ({"seats": True}, "Greed is played by 2 to 8 players; got True"),
-    ({"seats": 10**30}, "Greed is played by 2 to 8 players; got 1000000000000000000000000000000"),
+    ({"seats": "3"}, f"{GREED_SEATS} '3'"),
+    ({"seats": True}, f"{GREED_SEATS} True"),
+    ({"seats": 10**30}, f"{GREED_SEATS} 1000000000000000000000000000000"),
     ({"seed": "x"}, "the seed must be a whole number; got 'x'"),
     ({"seed": 1.5}, "the seed must be a whole number; got 1.5"),
     ({"auto_chance": 1}, "a game record's 'auto_chance' is true or false"),
@@ -118,6 +121,12 @@ def test_a_setup_is_only_for_a_game_that_carries_something_over() -> None:
     record = {**millionaire, "actions": [{"setup": 5}, *millionaire["actions"]]}
     assert refusal(record).startswith("the setup (a record's first entry) cannot be read: a setup lists the "
                                       "questions of the last games")
+
+
+@pytest.mark.parametrize("bots", [[[]], [0, 0], [3], [True], "0", {"0": 1}, 5])
+def test_the_seats_a_record_says_bots_played_are_checked_in_words(bots: Any) -> None:
+    assert refusal({**greed_record(), "bots": bots}).startswith(
+        "'bots' lists the seats that bots play, each once, as numbers from 0 to 2; got ")
 
 
 def test_a_long_value_is_shown_cut_short() -> None:

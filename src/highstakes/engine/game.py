@@ -336,10 +336,11 @@ def _bot_seats(bots: Any, seats: int) -> tuple[int, ...]:
         return ()
     listable = isinstance(bots, Iterable) and not isinstance(bots, str | bytes | Mapping)
     listed = list(bots) if listable else None
-    if listed is None or len(set(listed)) != len(listed) or not all(
-            type(seat) is int and 0 <= seat < seats for seat in listed):
+    # Each a seat number before they are compared: a record may list anything ([[]], say).
+    if listed is None or not all(type(seat) is int and 0 <= seat < seats for seat in listed) or len(
+            set(listed)) != len(listed):
         raise ValueError(_("'bots' lists the seats that bots play, each once, as numbers from 0 to {last}; "
-                           "got {bots}").format(last=seats - 1, bots=repr(bots)))
+                           "got {bots}").format(last=seats - 1, bots=_shown(bots)))
     return tuple(sorted(listed))
 
 
@@ -408,7 +409,8 @@ def check_record(record: Any) -> None:
 
     The shape is every field's type and form: ``format`` (1 or 2), ``game`` (an installed
     game's id), ``seats`` (a count the game is played by), ``auto_chance`` (true or false),
-    ``seat_names`` when present (one text a seat), and ``actions``, whose entries are each a
+    ``seat_names`` when present (one text a seat), ``bots`` when present (checked as the game is
+    made: the seats bots played, each once), and ``actions``, whose entries are each a
     decision ``{"seat", "action"}`` by one of the record's seats, a chance outcome
     ``{"chance"}``, or (first, in a game that carries something over) a setup ``{"setup"}``.
     What the values mean (the options, the seed, each action and outcome) the game itself
