@@ -6,6 +6,7 @@ cross-site request) and shows that it now holds; docs/server.md describes the li
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -18,14 +19,21 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
+from highstakes.engine.registry import register, unregister
 from highstakes.server.limits import Limits
+from highstakes.server.storage import Storage
 from highstakes.testing.servers import (
     HOST,
     Client,
     ProcessServer,
     ThreadServer,
+    play_all,
+    stored_record,
 )
+from hostile_records import finished_record
+from toy_game import BluffDefinition
 
 TWO = ["human", "human"]
 
@@ -383,3 +391,433 @@ def test_a_request_head_without_end_is_cut_off(server: ThreadServer) -> None:
         answer = closed_by_server(probe, 5.0)
     assert answer is not None and answer.startswith(b"HTTP/1.1 431"), answer
     assert server.request("GET", "/healthz").status_code == 200
+
+
+# --- a stored room that no longer replays ---------------------------------------------------------------
+def corrupt_entry(database_url: str, room: str, index: int, text: str, game_number: int = 1) -> None:
+    """Write ``text`` as the stored entry ``index`` of the room's game, as a change of the game's
+    rules, a faulty migration or a hand edit might leave it."""
+    from sqlalchemy import update
+
+    from highstakes.server.storage import actions_table
+
+    storage = Storage(database_url)
+    try:
+        with storage.engine.begin() as connection:
+            changed = connection.execute(
+                update(actions_table).where(actions_table.c.room_id == room)
+                .where(actions_table.c.game_number == game_number).where(actions_table.c.idx == index)
+                .values(entry=text)
+            )
+            assert changed.rowcount == 1
+    finally:
+        storage.close()
+
+
+def played_room(server: ThreadServer) -> tuple[str, int]:
+    """A Greed room with a few moves made; its id and how many entries its log holds."""
+    room, tokens = started_room(server)
+    clients = [server.client(room, token) for token in tokens]
+    try:
+        play_all(clients, seed=5, stop=lambda state: state["version"] >= 3)
+    finally:
+        for client in clients:
+            client.close()
+    return room, len(stored_record(server.database_url, room)["actions"])
+
+
+@pytest.mark.parametrize("corruption", ["illegal move", "not json"])
+def test_a_stored_room_that_no_longer_replays_is_gone_in_words_logged_once(
+    database_url: str, corruption: str,
+) -> None:
+    with ThreadServer(database_url) as server:
+        room, entries = played_room(server)
+    last_decision = max(index for index, entry in enumerate(stored_record(database_url, room)["actions"])
+                        if "seat" in entry)
+    text = '{"seat": 0, "action": {"keep": ["X"]}}' if corruption == "illegal move" else '{"seat": 0, "act'
+    corrupt_entry(database_url, room, last_decision, text)
+    assert entries > last_decision
+
+    with ThreadServer(database_url) as server:  # a new server: the room is read from the database
+        with server.http() as http:
+            for attempt in range(10):
+                summary = http.get(f"/api/rooms/{room}")
+                assert summary.status_code == 410 and error_code(summary) == "unreadable_room", summary.text
+                message = summary.json()["error"]["message"]
+                assert "can no longer be opened" in message, message
+                page = http.get(f"/r/{room}")
+                assert page.status_code == 410 and "text/html" in page.headers["content-type"]
+                joined = http.post(f"/api/rooms/{room}/join", json={"name": f"Eve{attempt}"})
+                assert joined.status_code == 410 and error_code(joined) == "unreadable_room"
+            spanish = http.get(f"/api/rooms/{room}", headers={"Accept-Language": "es"})
+            assert spanish.status_code == 410 and spanish.json()["error"]["message"] != message
+        with Client(server.ws_url(room)) as socket:
+            refusal = socket.recv()
+            assert refusal["type"] == "error" and refusal["code"] == "unreadable_room", refusal
+            assert refusal["message"] == message
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv()
+            assert closed.value.rcvd is not None
+            assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (4410, message)
+        # Another room of the same database is served as ever.
+        healthy, _tokens = started_room(server)
+        assert server.summary(healthy)["status"] == "playing"
+    log = server.logs.lines
+    assert "Traceback" not in server.logs.text and "Exception" not in server.logs.text, log
+    mentions = [line for line in log if room in line]
+    assert len(mentions) == 1 and mentions[0].startswith("WARNING highstakes.server"), log
+
+
+def test_a_finished_games_record_that_cannot_be_read_is_gone_in_words(database_url: str) -> None:
+    with ThreadServer(database_url) as server:
+        room, tokens = started_room(server, seats=TWO)
+        clients = [server.client(room, token) for token in tokens]
+        try:
+            play_all(clients, seed=3)
+            clients[0].send({"type": "rematch"})
+            clients[0].recv_until(lambda message: message["type"] == "state" and message["game_number"] == 2)
+        finally:
+            for client in clients:
+                client.close()
+        corrupt_entry(database_url, room, 1, '{"seat": 0, "act', game_number=1)
+        with server.http() as http:
+            for _attempt in range(3):
+                record = http.get(f"/api/rooms/{room}/games/1/record")
+                assert record.status_code == 410 and error_code(record) == "unreadable_game", record.text
+        assert server.summary(room)["game_number"] == 2  # the room itself plays on
+    assert "Traceback" not in server.logs.text, server.logs.text[:3000]
+
+
+def test_a_record_that_makes_its_games_own_code_fail_is_refused_not_a_server_error(sqlite_url: str) -> None:
+    """The engine refuses malformed records in words; a game whose code fails on one (here, the
+    toy game's refusal raises KeyError) is still the record's refusal, logged once a minute."""
+    game = register(BluffDefinition("crashing_refusal"))
+    try:
+        decision = {"seat": 0, "action": {"say": "doubt"}}  # a word only seat 2 may say
+        record = {"game": game.id, "seats": 2, "seed": 1, "actions": [decision]}
+        with ThreadServer(sqlite_url) as server, server.http() as http:
+            for _attempt in range(5):
+                refused = http.post("/api/replay", json={"record": record})
+                assert refused.status_code == 400 and error_code(refused) == "bad_record", refused.text
+                assert refused.json()["error"]["message"] == (
+                    "this record cannot be replayed: its game could not read it")
+    finally:
+        unregister(game.id)
+    assert "Traceback" not in server.logs.text, server.logs.text[:3000]
+    failures = [line for line in server.logs.lines if "made its game fail" in line]
+    assert len(failures) == 1 and failures[0].startswith("WARNING highstakes.server"), server.logs.lines
+
+
+# --- a large body in the same write as its head -------------------------------------------------------
+def post_in_one_write(port: int, path: str, body: bytes, split: int = 0) -> bytes:
+    """The whole answer to a POST whose head and body leave in one write (as a browser's may);
+    with ``split``, the head's last ``split`` bytes leave with the body, a moment after the rest."""
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
+    with socket.create_connection((HOST, port), timeout=30) as probe:
+        probe.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        first, last = head[: len(head) - split], head[len(head) - split:]
+        if split:
+            probe.sendall(first)
+            time.sleep(0.2)  # read by the server on its own
+            probe.sendall(last + body)
+        else:
+            probe.sendall(head + body)
+        answer = closed_by_server(probe, 30.0)
+    assert answer is not None, "the server kept the connection open"
+    return answer
+
+
+@pytest.mark.parametrize(("size", "split"), [
+    (70 * 1024, 0), (1000 * 1024, 0), (200 * 1024, 1), (200 * 1024, 3),
+])
+def test_a_large_body_sent_with_its_head_counts_as_a_body_not_a_head(
+    server: ThreadServer, size: int, split: int,
+) -> None:
+    """The replay page posts whole records: up to 1 MiB, beyond the head's 64 KiB. The blank line
+    that ends the head may itself be split between two writes."""
+    record = json.dumps({"record": finished_record("greed")}).encode()
+    body = record + b" " * (size - len(record))  # the same record, spaced out to the size
+    answer = post_in_one_write(server.port, "/api/replay", body, split)
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:300]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["game"] == "greed"
+
+
+def test_a_body_over_a_mebibyte_is_refused_as_too_large_not_as_a_head(server: ThreadServer) -> None:
+    answer = post_in_one_write(server.port, "/api/replay", b" " * (1024 * 1024 + 1))
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "too_large"
+
+
+# --- invalid UTF-8 in a text frame ----------------------------------------------------------------------
+INVALID_UTF8 = b'{"type": "ping", "x": "\xff\xfe"}'
+
+
+@pytest.mark.parametrize("fragmented", [False, True])
+def test_text_frames_of_invalid_utf8_close_with_1007_and_log_one_line_not_a_flood(
+    sqlite_url: str, fragmented: bool,
+) -> None:
+    limits = Limits(rooms_per_minute=1000, requests_per_second=1000, connections_per_address=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server:
+        room = server.create_room(TWO)
+        for _attempt in range(25):
+            with server.client(room) as stranger:
+                message = [INVALID_UTF8[:-3], INVALID_UTF8[-3:]] if fragmented else INVALID_UTF8
+                stranger.connection.send(message, text=True)  # in one frame, or in two
+                assert stranger.closed_with() == 1007
+        with server.client(room) as spectator:  # the server is fine
+            # A character split between two fragments is UTF-8 all the same.
+            spectator.connection.send([b'{"type": "ping", "id": "\xc3', b'\xa9"}'], text=True)
+            assert spectator.recv() == {"type": "pong", "id": "\u00e9"}
+    log = server.logs.text
+    assert "Traceback" not in log and "Exception" not in log, log[:3000]
+    lines = [line for line in server.logs.lines if "UTF-8" in line]
+    assert len(lines) == 1 and lines[0].startswith("WARNING"), server.logs.lines
+    assert HOST in lines[0], lines[0]  # who sent it
+
+
+def test_a_fault_logged_once_a_period_says_how_many_were_left_out(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    from highstakes.server.faults import LogOnce
+
+    faults = LogOnce(logging.getLogger("highstakes.server"), period=0.3)
+    with caplog.at_level(logging.WARNING, logger="highstakes.server"):
+        written = [faults.warning("10.0.0.1", "%s sent garbage", "10.0.0.1") for _ in range(5)]
+        assert faults.warning("10.0.0.2", "%s sent garbage", "10.0.0.2")  # another address: its own line
+        time.sleep(0.35)
+        assert faults.warning("10.0.0.1", "%s sent garbage", "10.0.0.1")
+    assert written == [True, False, False, False, False]
+    assert [record.getMessage() for record in caplog.records] == [
+        "10.0.0.1 sent garbage", "10.0.0.2 sent garbage",
+        "10.0.0.1 sent garbage (and 4 more like it since the last line, not logged)",
+    ]
+
+
+# --- the browser's catalogs: 188 KB each ---------------------------------------------------------------
+def test_a_catalog_fetched_again_with_its_etag_costs_a_304(server: ThreadServer) -> None:
+    with server.http() as http:
+        first = http.get("/i18n/es.json")
+        assert first.status_code == 200 and len(first.content) > 10_000
+        tag = first.headers["etag"]
+        assert tag.startswith('"') and tag.endswith('"') and "max-age" in first.headers["cache-control"]
+        again = http.get("/i18n/es.json", headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+        assert http.get("/i18n/es.json", headers={"If-None-Match": f'W/{tag}, "other"'}).status_code == 304
+        assert http.get("/i18n/es.json", headers={"If-None-Match": '"other"'}).content == first.content
+        italian = http.get("/i18n/it.json", headers={"If-None-Match": tag})  # another language's tag
+        assert italian.status_code == 200 and italian.headers["etag"] != tag
+        for answer in (first, again, italian):
+            assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_catalogs_are_rate_limited_like_other_costly_requests(sqlite_url: str) -> None:
+    limits = Limits(requests_per_second=5, rooms_per_minute=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server, server.http() as http:
+        statuses = [http.get("/i18n/uz.json").status_code for _ in range(30)]
+    assert statuses.count(200) >= 5 and statuses.count(429) >= 10, statuses
+    assert set(statuses) == {200, 429}
+
+
+# --- refusals below the application carry the same headers -------------------------------------------
+def answer_headers(answer: bytes) -> dict[str, str]:
+    head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")[1:]
+    return {name.lower(): value.strip() for name, _colon, value in (line.partition(":") for line in head)}
+
+
+def refusal_below_the_application(server: ThreadServer, kind: str) -> bytes:
+    """A 431 (a head without end), 408 (a head too slow) or 429 (one connection too many)."""
+    if kind == "431":
+        with socket.create_connection((HOST, server.port), timeout=10) as probe:
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # closed already
+                probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + b"x" * 70_000)
+            answer = closed_by_server(probe, 5.0)
+    elif kind == "408":
+        with half_sent_request(server.port) as probe:
+            answer = closed_by_server(probe, 5.0)
+    else:
+        held = [half_sent_request(server.port) for _ in range(server.limits.connections_per_address)]
+        try:
+            with socket.create_connection((HOST, server.port), timeout=10) as probe:
+                answer = closed_by_server(probe, 5.0)
+        finally:
+            for probe in held:
+                probe.close()
+    assert answer is not None and answer.startswith(f"HTTP/1.1 {kind}".encode()), answer
+    return answer
+
+
+@pytest.mark.parametrize("kind", ["431", "408", "429"])
+def test_refusals_made_below_the_application_carry_the_security_headers(sqlite_url: str, kind: str) -> None:
+    limits = Limits(request_timeout=1.0, connections_per_address=4, rooms_per_minute=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server:
+        headers = answer_headers(refusal_below_the_application(server, kind))
+        # The very headers the application's own answers carry.
+        expected = {name: value for name, value in server.request("GET", "/healthz").headers.items()
+                    if name in ("x-frame-options", "x-content-type-options", "referrer-policy",
+                                "cross-origin-opener-policy", "cross-origin-resource-policy")}
+    assert len(expected) == 5
+    for name, value in expected.items():
+        assert headers.get(name) == value, (name, headers)
+    policy = headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, policy
+
+
+# --- a seat token however its name is written ------------------------------------------------------------
+SECRET = "s3cr3t-T0ken_value"
+
+
+@pytest.mark.parametrize("text", [
+    f"/ws/room1?token={SECRET}",
+    f"/ws/room1?tok%65n={SECRET}",
+    f"/ws/room1?%74oken={SECRET}",
+    f"/ws/room1?%74%6F%6B%65%6E={SECRET}",
+    f"/ws/room1?%2574oken={SECRET}",
+    f"/ws/room1?TOKEN={SECRET}",
+    f"/ws/room1?ToKeN={SECRET}&lang=es",
+    f"/ws/room1?lang=es;token={SECRET}",
+    f"/ws/room1?lang=es&token%3D{SECRET}",
+    f"/ws/room1%3Ftoken%3D{SECRET}",
+    f"/ws/room1%3ftok%65n%3d{SECRET}",
+    f'127.0.0.1:5000 - "WebSocket /ws/room1?lang=es&tok%65n={SECRET}" [accepted]',
+])
+def test_a_token_is_hidden_however_its_name_is_written(text: str) -> None:
+    from highstakes.server.security import hide_tokens
+
+    hidden = hide_tokens(text)
+    assert SECRET not in hidden and SECRET[:6] not in hidden, hidden
+    assert "room1" in hidden and "…" in hidden
+    assert hide_tokens(hidden) == hidden
+
+
+def test_what_is_not_a_token_stays_in_the_log() -> None:
+    from highstakes.server.security import hide_tokens
+
+    for text in ["/ws/room1?lang=es", '"GET /api/rooms/room1 HTTP/1.1" 200', "/r/tokens-room", "token"]:
+        assert hide_tokens(text) == text
+
+
+def test_a_token_whose_name_is_encoded_never_reaches_the_log(sqlite_url: str) -> None:
+    with ThreadServer(sqlite_url, log_level="info") as server:
+        room, tokens = started_room(server)
+        base = f"ws://{HOST}:{server.port}/ws/{room}"
+        # The server reads a name however it is encoded: each of these plays seat 1.
+        encoded = (f"?tok%65n={tokens[0]}", f"?%74oken={tokens[0]}", f"?lang=es&%74%6f%6b%65%6e={tokens[0]}")
+        for query in encoded:
+            with Client(base + query) as client:
+                assert client.recv()["seat"] == 0
+        for stray in (f"?TOKEN={tokens[1]}", f"?lang=es;token={tokens[1]}", f"%3Ftoken%3D{tokens[1]}"):
+            with contextlib.suppress(Exception), Client(base + stray) as client:
+                client.recv()
+    log = server.logs.text
+    assert f"/ws/{room}" in log, "the log at info shows the connections"
+    for token in tokens:
+        assert token not in log and token[:8] not in log, log
+
+
+# --- two tabs of one seat ----------------------------------------------------------------------------------
+def seat_with_two_tabs(server: ThreadServer, game: str) -> tuple[list[Client], Client]:
+    """A started two-seat room: the seat to act first, open in two tabs, and the other seat."""
+    room = server.create_room(TWO, game=game)
+    tokens = [server.join(room, name)[1] for name in ("Ann", "Bob")]
+    first = server.client(room, tokens[0])
+    mover = first.last_state()["to_act"][0]
+    first.close()
+    tabs = [server.client(room, tokens[mover]) for _ in range(2)]
+    return tabs, server.client(room, tokens[1 - mover])
+
+
+def error_after(client: Client, message: dict[str, Any]) -> dict[str, Any]:
+    client.send(message)
+    return client.recv_until(lambda answer: answer["type"] == "error")
+
+
+def test_a_second_tab_acting_at_the_current_version_gets_the_ordinary_answer(server: ThreadServer) -> None:
+    tabs, other = seat_with_two_tabs(server, "greed")
+    try:
+        state = tabs[0].last_state()
+        tabs[0].send({"type": "act", "action": state["legal"][0]["action"], "version": state["version"]})
+        now = tabs[1].recv_until(lambda message: message["type"] == "state" and message["version"] == 1)
+        # The second tab acts at the position both now show: a move the rules refuse is refused
+        # in their words, and a legal one is played.
+        refusal = error_after(tabs[1], {"type": "act", "action": {"keep": ["X"]}, "version": 1})
+        assert refusal["code"] != "stale_version" and "moved on" not in refusal["message"], refusal
+        if now["legal"]:
+            tabs[1].send({"type": "act", "action": now["legal"][0]["action"], "version": 1})
+            tabs[1].recv_until(lambda message: message["type"] == "state" and message["version"] == 2)
+            assert not [message for message in tabs[1].barrier() if message["type"] == "error"]
+    finally:
+        for client in (*tabs, other):
+            client.close()
+
+
+def test_a_second_tab_sending_the_move_the_first_made_is_told_it_was_already_made(
+    server: ThreadServer,
+) -> None:
+    tabs, other = seat_with_two_tabs(server, "in_the_bag")
+    try:
+        feed = tabs[0].last_state()["legal"][0]["action"]
+        for tab in tabs:  # both tabs, at once, the same piece
+            tab.send({"type": "act", "action": feed, "version": 0})
+        errors = [message for tab in tabs for message in tab.barrier() if message["type"] == "error"]
+        assert [(error["code"], error["message"]) for error in errors] == [
+            ("stale_version", "that move was already made")]
+    finally:
+        for client in (*tabs, other):
+            client.close()
+
+
+def test_a_second_tab_sending_another_move_for_a_position_its_seat_has_left_gets_the_rules_words(
+    server: ThreadServer,
+) -> None:
+    """It's in the Bag: one tab feeds a piece; the other tab's piece, for the same position, is
+    refused as the rules refuse a second piece, not as a move of somebody else's."""
+    tabs, other = seat_with_two_tabs(server, "in_the_bag")
+    try:
+        legal = [entry["action"] for entry in tabs[0].last_state()["legal"]]
+        tabs[0].send({"type": "act", "action": legal[0], "version": 0})
+        tabs[1].recv_until(lambda message: message["type"] == "state" and message["version"] == 1)
+        refusal = error_after(tabs[1], {"type": "act", "action": legal[-1], "version": 0})
+        # A move for a position the seat has left (the code says so), refused in the rule's words:
+        # one piece a round (§5.2), and the seat has fed.
+        assert refusal["code"] == "stale_version" and refusal["rule"].startswith("§5.2"), refusal
+        assert refusal["message"].startswith("you have fed the bag"), refusal
+    finally:
+        for client in (*tabs, other):
+            client.close()
+
+
+def test_a_second_tabs_move_the_rules_would_take_now_is_not_played_on_a_position_it_did_not_see(
+    server: ThreadServer,
+) -> None:
+    """Greed: one tab keeps dice and rolls again; the other tab's move, chosen for the roll before,
+    is not played on the new roll, and the words say the seat itself moved on."""
+    tabs, other = seat_with_two_tabs(server, "greed")
+    try:
+        shown = tabs[0].last_state()
+        tabs[0].send({"type": "act", "action": shown["legal"][0]["action"], "version": 0})
+        now = tabs[1].recv_until(lambda message: message["type"] == "state" and message["version"] == 1)
+        assert now["legal"], "the seat keeps the turn after keeping dice"
+        late = now["legal"][0]["action"]  # legal on the new roll: still not played
+        refusal = error_after(tabs[1], {"type": "act", "action": late, "version": 0})
+        assert refusal["code"] == "stale_version" and refusal["rule"] is None, refusal
+        assert refusal["message"] == ("your seat has moved on since that move was sent (from another tab or "
+                                      "window, perhaps); the board shows where it stands now")
+        assert not [message for message in tabs[1].barrier() if message["type"] == "state"]
+    finally:
+        for client in (*tabs, other):
+            client.close()
+
+
+def test_requests_that_cannot_be_read_log_one_line_a_minute_per_address(sqlite_url: str) -> None:
+    """uvicorn answers each with 400 and a warning: a stranger could fill the log with them."""
+    limits = Limits(rooms_per_minute=1000, requests_per_second=1000, connections_per_address=1000)
+    with ThreadServer(sqlite_url, limits=limits) as server:
+        for _attempt in range(30):
+            with socket.create_connection((HOST, server.port), timeout=10) as probe:
+                probe.sendall(b"NOT HTTP AT ALL\x00\r\n\r\n")
+                answer = closed_by_server(probe, 5.0)
+                assert answer is not None and answer.startswith(b"HTTP/1.1 400"), answer
+        assert server.request("GET", "/healthz").status_code == 200
+    lines = [line for line in server.logs.lines if "Invalid HTTP request" in line]
+    assert len(lines) == 1 and lines[0].startswith("WARNING") and HOST in lines[0], server.logs.lines

@@ -8,9 +8,13 @@ policy: anything it blocked would be a console error, which the visitors record.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
+from sqlalchemy import insert
 from websockets.sync.client import connect
+
+from highstakes.server.storage import Storage, actions_table
 
 # The fixtures are used by their names: server_url, browser, visitors.
 from highstakes.testing.browsers import (
@@ -21,6 +25,7 @@ from highstakes.testing.browsers import (
     server_fixture,  # noqa: F401
     visitors_fixture,  # noqa: F401
 )
+from highstakes.testing.servers import ThreadServer, stored_record
 
 
 def test_the_room_page_shows_a_seat_come_and_go(visitors: Visitors, server_url: str) -> None:
@@ -37,3 +42,33 @@ def test_the_room_page_shows_a_seat_come_and_go(visitors: Visitors, server_url: 
         expect(ann.locator("#seat-strip li").nth(1)).to_contain_text("Bob")
     expect(bobs_dot).to_have_attribute("aria-label", "offline")
     visitors.assert_no_page_errors()
+
+
+def test_a_room_that_can_no_longer_be_read_says_why_on_its_page(browser: Browser, tmp_path: Path) -> None:
+    """Its stored game no longer replays (here, its log was given a move no Greed roll allows):
+    the page answers 410 and says so in the reader's words, with the way back to the lobby."""
+    database = f"sqlite:///{tmp_path / 'rooms.db'}"
+    with ThreadServer(database) as server:
+        room = server.create_room(["human", "human"])
+    storage = Storage(database)
+    try:
+        with storage.engine.begin() as connection:
+            connection.execute(insert(actions_table).values(
+                room_id=room, game_number=1, idx=len(stored_record(database, room)["actions"]),
+                entry='{"seat": 0, "action": {"keep": ["X"]}}'))
+    finally:
+        storage.close()
+    with ThreadServer(database) as server:
+        visitors = Visitors(browser, server.base_url)
+        try:
+            page = visitors.open(f"/r/{room}")
+            expect(page.locator("#table h2")).to_have_text("This room cannot be opened")
+            expect(page.locator("#table p").first).to_have_text(
+                "this room can no longer be opened: the game stored for it does not replay on this "
+                "version of the server")
+            expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
+            # Chromium logs the answers with status 410 itself; anything else is a bug.
+            gone = "Failed to load resource: the server responded with a status of 410"
+            assert [problem for problem in visitors.problems if not problem.startswith(gone)] == []
+        finally:
+            visitors.close()

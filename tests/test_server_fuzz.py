@@ -13,14 +13,21 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from websockets.exceptions import InvalidStatus
 
 import highstakes as hs
+from highstakes.i18n import LANGUAGES
 from highstakes.server.limits import Limits
 from highstakes.testing.servers import TEST_LIMITS, Client, ThreadServer
+from hostile_records import JSON_VALUES, RECORD_LIKE, finished_record, mostly, mutate
 
 SEED = 20260301
 MESSAGES_PER_GAME = 3_000
@@ -145,12 +152,27 @@ def play_on(clients: list[Client]) -> int:
     return accepted
 
 
+def corrupted_record(rng: random.Random) -> Any:
+    """A real record of some game with one field, one entry or one part of an entry made hostile."""
+    record = json.loads(json.dumps(finished_record(rng.choice(hs.games()))))
+    entries = record["actions"]
+    roll = rng.random()
+    if roll < 0.4:
+        record[rng.choice([*record, "seat_names"])] = hostile(rng)
+    elif roll < 0.7:
+        entries[rng.randrange(len(entries))] = hostile(rng)
+    else:
+        entry = entries[rng.randrange(len(entries))]
+        entry[rng.choice([*entry, "seat", "action", "chance", "setup"])] = hostile(rng)
+    return record
+
+
 def fuzz_http(server: ThreadServer, rng: random.Random) -> list[int]:
     statuses = []
     paths = ["/api/rooms", "/api/rooms/{room}/join", "/api/rooms/{room}", "/api/rooms/{room}/games",
              "/api/rooms/{room}/games/{n}/record", "/r/{room}", "/ws/{room}", "/api/open-rooms", "/api/games",
-             "/games/{room}/renderer.js", "/static/{room}", "/{room}"]
-    room_ids = ["", "x", "..", "%2e%2e%2f", "A" * 200, "💥", "%00", "room?x=1", "%ud800", "%ff%fe"]
+             "/games/{room}/renderer.js", "/static/{room}", "/{room}", "/api/replay", "/i18n/{room}.json"]
+    room_ids = ["", "x", "..", "%2e%2e%2f", "A" * 200, "💥", "%00", "room?x=1", "%ud800", "%ff%fe", "es"]
     content_types = ["application/json", "application/json; charset=utf-8", "text/plain", None,
                      "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]
     with server.http() as http:
@@ -165,7 +187,7 @@ def fuzz_http(server: ThreadServer, rng: random.Random) -> list[int]:
                 headers["Content-Type"] = content_type
             body = rng.choice([
                 json.dumps(hostile(rng)).encode(), raw_text(rng).encode("utf-8", "surrogatepass"),
-                b"", b"\xff\xfe",
+                b"", b"\xff\xfe", json.dumps({"record": corrupted_record(rng)}).encode(),
             ])
             try:
                 content = body if method != "GET" else None
@@ -246,3 +268,56 @@ def test_an_over_long_message_is_refused_and_the_connection_stays(server: Thread
         spectator.send(json.dumps({"type": "ping", "pad": "x" * size}))
         spectator.error("too_large")
         assert spectator.barrier() == []
+
+
+# --- records posted to be replayed -----------------------------------------------------------------
+REPLAY_EXAMPLES = 200  # each a round trip to a worker process: bounded, whatever the profile
+
+
+@pytest.fixture(scope="module")
+def replay_http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    """One server for the whole fuzz of ``POST /api/replay``; its log must stay free of tracebacks."""
+    database = Path(tmp_path_factory.mktemp("replays")) / "rooms.db"
+    with ThreadServer(f"sqlite:///{database}", limits=LIFTED) as server, server.http() as http:
+        yield http
+    log = server.logs.text
+    assert "Traceback" not in log and "Exception" not in log, log[:5000]
+    assert not [line for line in server.logs.lines if line.startswith(("ERROR", "CRITICAL"))], log[:5000]
+
+
+@st.composite
+def replay_bodies(draw: st.DrawFn) -> Any:
+    """What a stranger may post to /api/replay: any record, a real one changed anywhere, any position."""
+    if draw(st.integers(0, 3)) < 3:  # mostly a real record changed somewhere, else anything
+        record = mutate(finished_record(draw(st.sampled_from(hs.games()))), draw)
+    else:
+        record = draw(RECORD_LIKE | JSON_VALUES)
+    body: dict[str, Any] = {"record": record}
+    for key in ("position", "seat"):
+        if draw(st.booleans()):
+            body[key] = draw(mostly(st.integers(-2, 40), JSON_VALUES))
+    return draw(mostly(st.just(body), JSON_VALUES))
+
+
+#: What the stranger sent: options that are not an object, and a chance outcome that names a seat.
+FIRST_ROLL = {"chance": ["$", "$", "G", "R", "Eb", "Em"]}
+GREED = {"format": 2, "game": "greed", "seats": 2, "seed": 1, "auto_chance": True, "actions": [FIRST_ROLL]}
+
+
+@settings(max_examples=REPLAY_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=replay_bodies(), language=st.sampled_from(LANGUAGES))
+@example(body={"record": {**GREED, "options": 5}}, language="en")
+@example(body={"record": {**GREED, "options": [1, 2]}}, language="es")
+@example(body={"record": {**GREED, "options": 1e30}}, language="it")
+@example(body={"record": {**GREED, "options": "abc"}}, language="uz")
+@example(body={"record": {**GREED, "actions": [{**FIRST_ROLL, "seat": 0}]}}, language="en")
+def test_any_record_posted_for_replay_is_replayed_or_refused_in_words_never_a_server_error(
+    replay_http: httpx.Client, body: Any, language: str,
+) -> None:
+    headers = {"Accept-Language": language, "Content-Type": "application/json"}
+    response = replay_http.post("/api/replay", content=json.dumps(body), headers=headers)
+    assert response.status_code == 200 or 400 <= response.status_code < 500, response.text
+    if response.status_code != 200:
+        error = response.json()["error"]
+        assert error["code"] in ("bad_request", "bad_record", "bad_json"), error
+        assert error["message"] and "Traceback" not in error["message"], error

@@ -288,11 +288,14 @@ def test_a_move_sent_twice_is_refused_as_already_made(server: ThreadServer) -> N
         assert clients[mover].recv_until(lambda message: message["type"] == "state")["version"] == 1
         error = clients[mover].recv_until(lambda message: message["type"] == "error")
         assert error["code"] == "stale_version" and error["message"] == "that move was already made", error
-        # A different move for a position play has left is another matter.
+        # A different move for a position the seat itself has left since is another matter: the
+        # rules' answer now, or (were they to take it) words that say the seat moved on; never played.
         stale = {"type": "act", "action": {"bank": True}, "version": 0}
         clients[mover].send(stale)
-        message = clients[mover].recv_until(lambda message: message["type"] == "error")["message"]
-        assert "already" not in message and "position" not in message and "moved on" in message
+        error = clients[mover].recv_until(lambda message: message["type"] == "error")
+        assert error["code"] == "stale_version", error
+        assert "already made" not in error["message"] and "play moved on" not in error["message"], error
+        assert not [message for message in clients[mover].barrier() if message["type"] == "state"]
     finally:
         for client in clients:
             client.close()
@@ -326,11 +329,11 @@ def test_seats_choosing_at_once_each_have_their_move_played_whoever_is_heard_fir
             client.send({"type": "act", "action": feed, "version": 0})
             error = client.recv_until(lambda message: message["type"] == "error")
             assert error["code"] == "stale_version" and error["message"] == "that move was already made"
-        # Another piece for that position: the seat has moved since.
+        # Another piece for that position: the seat has fed since, and the rules say so.
         other = next(entry["action"] for entry in shown[0]["legal"] if entry["action"] != feeds[0])
         clients[0].send({"type": "act", "action": other, "version": 0})
         error = clients[0].recv_until(lambda message: message["type"] == "error")
-        assert error["code"] == "stale_version" and "moved on" in error["message"]
+        assert (error["code"], error["rule"]) == ("stale_version", "§5.2"), error
         # Nothing changed: no new state.
         assert not [message for message in clients[0].barrier() if message["type"] == "state"]
     finally:

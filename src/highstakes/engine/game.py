@@ -18,6 +18,7 @@ without the key had no bots that the game knew of.
 from __future__ import annotations
 
 import random
+import reprlib
 import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -56,12 +57,7 @@ class Game:
         setup: JSON | None = None,
         bots: Iterable[int] | None = None,
     ) -> None:
-        if not isinstance(seats, int) or isinstance(seats, bool) or not (
-            definition.min_seats <= seats <= definition.max_seats
-        ):
-            raise ValueError(_("{game} is played by {low} to {high} players; got {seats}").format(
-                game=definition.text(definition.title), low=definition.min_seats, high=definition.max_seats,
-                seats=repr(seats)))
+        _check_seat_count(definition, seats)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError(_("the seed must be a whole number; got {seed}").format(seed=repr(seed)))
         self.definition = definition
@@ -81,14 +77,23 @@ class Game:
         if setup is not None:
             # What the table's last games left to this one (see GameDefinition.next_setup):
             # taken before any chance, and the record's first entry.
-            self._state.apply_setup(setup)
-            self._log.append({"setup": setup})
+            self._take_setup(setup)
         self._decisions = 0
         self._world = False
         # The legal actions last handed out: (record length, seat, the very objects). An
         # action that is one of them is the game's own, and needs no reading back.
         self._offered: tuple[int, int, tuple[Action, ...]] | None = None
         self._resolve_chance()
+
+    def _take_setup(self, setup: JSON) -> None:
+        """Give the state its setup; one it cannot read (a record's, written by anyone) is a
+        ValueError in words, whatever the game raised."""
+        try:
+            self._state.apply_setup(setup)
+        except _PARSE_ERRORS as error:
+            raise ValueError(_("the setup (a record's first entry) cannot be read: {problem}").format(
+                problem=error)) from None
+        self._log.append({"setup": setup})
 
     # --- the state as seen from outside -------------------------------------------------
     @property
@@ -191,7 +196,15 @@ class Game:
         """Resolve the pending chance event with a scripted outcome (auto_chance=False)."""
         if not self._state.is_chance():
             raise IllegalAction("no_chance", _("there is no chance event to resolve now"), None)
-        checked = self._state.check_chance(outcome)
+        try:
+            checked = self._state.check_chance(outcome)
+        except IllegalAction:
+            raise
+        except _PARSE_ERRORS as error:
+            # As for actions: an outcome the game cannot read (a record's, written by anyone)
+            # is refused, never a crash.
+            raise IllegalAction("bad_chance", _("that chance outcome cannot be read: {problem}").format(
+                problem=error), None) from None
         self._state.apply_chance(checked)
         self._log.append({"chance": outcome})
 
@@ -323,10 +336,11 @@ def _bot_seats(bots: Any, seats: int) -> tuple[int, ...]:
         return ()
     listable = isinstance(bots, Iterable) and not isinstance(bots, str | bytes | Mapping)
     listed = list(bots) if listable else None
-    if listed is None or len(set(listed)) != len(listed) or not all(
-            type(seat) is int and 0 <= seat < seats for seat in listed):
+    # Each a seat number before they are compared: a record may list anything ([[]], say).
+    if listed is None or not all(type(seat) is int and 0 <= seat < seats for seat in listed) or len(
+            set(listed)) != len(listed):
         raise ValueError(_("'bots' lists the seats that bots play, each once, as numbers from 0 to {last}; "
-                           "got {bots}").format(last=seats - 1, bots=repr(bots)))
+                           "got {bots}").format(last=seats - 1, bots=_shown(bots)))
     return tuple(sorted(listed))
 
 
@@ -360,51 +374,112 @@ def replay(record: Mapping[str, JSON]) -> Game:
     """Rebuild a game from :meth:`Game.record`; the final state is exactly the same.
 
     A prefix of a record's entries rebuilds the game as it was at that point. Raises
-    ValueError saying what is wrong with a record that cannot be replayed.
+    ValueError saying in words what is wrong with a record that cannot be replayed (see
+    :func:`check_record`), whatever it holds: a record may come from anyone (a file, a page).
+    """
+    check_record(record)
+    entries: list[Any] = list(record["actions"])
+    record_format = record.get("format", 1)
+    if record_format == 1:
+        # Format 1 listed chance only when it was scripted, and drew the rest from the seed.
+        auto_chance = not any("chance" in entry for entry in entries)
+        scripting = auto_chance
+    else:
+        auto_chance = record.get("auto_chance", True)
+        scripting = False
+    setup = None
+    if entries and "setup" in entries[0]:
+        setup, entries = entries[0]["setup"], entries[1:]
+    game = new_game(record["game"], record["seats"], seed=record.get("seed"), options=record.get("options"),
+                    auto_chance=scripting, setup=setup, bots=record.get("bots"))
+    for index, entry in enumerate(entries, start=1 if setup is not None else 0):
+        try:
+            _replay_entry(game, entry, advance_rng=record_format == RECORD_FORMAT and auto_chance)
+        except IllegalAction as refusal:
+            raise ValueError(_("record entry {index} cannot be replayed: {problem}").format(
+                index=index, problem=refusal.message)) from refusal
+    game.auto_chance = auto_chance
+    game._resolve_chance()
+    return game
+
+
+def check_record(record: Any) -> None:
+    """Raise ValueError, in words, naming the first thing that keeps ``record`` from having a
+    game record's shape; return when it has it.
+
+    The shape is every field's type and form: ``format`` (1 or 2), ``game`` (an installed
+    game's id), ``seats`` (a count the game is played by), ``auto_chance`` (true or false),
+    ``seat_names`` when present (one text a seat), ``bots`` when present (checked as the game is
+    made: the seats bots played, each once), and ``actions``, whose entries are each a
+    decision ``{"seat", "action"}`` by one of the record's seats, a chance outcome
+    ``{"chance"}``, or (first, in a game that carries something over) a setup ``{"setup"}``.
+    What the values mean (the options, the seed, each action and outcome) the game itself
+    judges while the record is replayed.
     """
     if not isinstance(record, Mapping):
         raise ValueError(_("a game record is a JSON object"))
     for key in ("game", "seats", "actions"):
         if key not in record:
             raise ValueError(_("a game record needs the key {key}").format(key=repr(key)))
+    record_format = record.get("format", 1)
+    if type(record_format) is not int or record_format not in (1, RECORD_FORMAT):
+        raise ValueError(_("this record has format {format}; this version reads formats 1 and 2").format(
+            format=_shown(record_format)))
+    if record_format == RECORD_FORMAT and not isinstance(record.get("auto_chance", True), bool):
+        raise ValueError(_("a game record's 'auto_chance' is true or false"))
+    game_id = record["game"]
+    if not isinstance(game_id, str):
+        raise ValueError(_("a game record's 'game' is the id of a game; got {value}").format(
+            value=_shown(game_id)))
+    definition = lookup_definition(game_id)
+    seats = record["seats"]
+    _check_seat_count(definition, seats)
+    names = record.get("seat_names")
+    if names is not None and not (
+        isinstance(names, list) and len(names) == seats and all(isinstance(name, str) for name in names)
+    ):
+        raise ValueError(_("a game record's 'seat_names' lists a name (a text) for each of its {count} "
+                           "seats").format(count=seats))
     entries = record["actions"]
     if not isinstance(entries, list):
         raise ValueError(_("a game record's 'actions' is a list"))
-    record_format = record.get("format", 1)
-    if record_format not in (1, RECORD_FORMAT):
-        raise ValueError(_("this record has format {format}; this version reads formats 1 and 2").format(
-            format=repr(record_format)))
-    if record_format == 1:
-        # Format 1 listed chance only when it was scripted, and drew the rest from the seed.
-        auto_chance = not any(isinstance(entry, Mapping) and "chance" in entry for entry in entries)
-        scripting = auto_chance
-    else:
-        auto_chance = record.get("auto_chance", True)
-        if not isinstance(auto_chance, bool):
-            raise ValueError(_("a game record's 'auto_chance' is true or false"))
-        scripting = False
-    setup = None
-    if entries and isinstance(entries[0], Mapping) and "setup" in entries[0]:
-        setup, entries = entries[0]["setup"], entries[1:]
-    game = new_game(
-        record["game"], record["seats"], seed=record.get("seed"),
-        options=record.get("options"), auto_chance=scripting, setup=setup, bots=record.get("bots"),
-    )
-    for index, entry in enumerate(entries, start=1 if setup is not None else 0):
-        try:
-            _replay_entry(game, entry, advance_rng=record_format == RECORD_FORMAT and auto_chance)
-        except (IllegalAction, KeyError, TypeError) as error:
-            problem = _entry_problem(entry, error)
+    takes_setup = type(definition).next_setup is not GameDefinition.next_setup
+    for index, entry in enumerate(entries):
+        problem = _entry_form_problem(entry, seats, first=index == 0, takes_setup=takes_setup)
+        if problem is not None:
             raise ValueError(_("record entry {index} cannot be replayed: {problem}").format(
-                index=index, problem=problem)) from error
-    game.auto_chance = auto_chance
-    game._resolve_chance()
-    return game
+                index=index, problem=problem))
 
 
-def _replay_entry(game: Game, entry: Any, *, advance_rng: bool) -> None:
+def _entry_form_problem(entry: Any, seats: int, *, first: bool, takes_setup: bool) -> str | None:
+    """What is wrong with the form of one entry of a record's actions, in words; None if nothing."""
+    forms = _("an entry is a decision {decision}, a chance outcome {chance}, or first of all a setup "
+              "{setup}").format(decision='{"seat": ..., "action": ...}', chance='{"chance": ...}',
+                                setup='{"setup": ...}')
     if not isinstance(entry, Mapping):
-        raise TypeError(_("an entry is an object with 'seat' and 'action', or 'chance'"))
+        return _("{forms}; got {entry}").format(forms=forms, entry=_shown(entry))
+    keys = set(entry)
+    if keys == {"seat", "action"}:
+        seat = entry["seat"]
+        if type(seat) is not int or not 0 <= seat < seats:
+            return _("a seat is a whole number from 0 to {last}; got {seat}").format(
+                last=seats - 1, seat=_shown(seat))
+        return None
+    if keys == {"chance"}:
+        return None
+    if keys == {"setup"} and first:
+        return None if takes_setup else _("this game carries nothing over from one game to the next, "
+                                          "so its records have no setup")
+    if keys < {"seat", "action"} and keys:  # a decision that lacks a part
+        return _("it has no {key}").format(key=repr(min({"seat", "action"} - keys)))
+    if not keys:
+        return _("{forms}; this one is empty").format(forms=forms)
+    shown = sorted(_shown(key) for key in keys)
+    listed = ", ".join(shown[:_KEYS_SHOWN]) + (", …" if len(shown) > _KEYS_SHOWN else "")
+    return _("{forms}; this one has the keys {keys}").format(forms=forms, keys=listed)
+
+
+def _replay_entry(game: Game, entry: Mapping[str, Any], *, advance_rng: bool) -> None:
     if "chance" in entry:
         if advance_rng and game._state.is_chance():
             # Keep the random source where the original game had it, so that a replayed
@@ -415,9 +490,26 @@ def _replay_entry(game: Game, entry: Any, *, advance_rng: bool) -> None:
         game.act(entry["seat"], entry["action"])
 
 
-def _entry_problem(entry: Any, error: Exception) -> str:
-    if isinstance(error, KeyError):
-        return _("it has no {key}").format(key=repr(error.args[0]))
-    if isinstance(error, IllegalAction):
-        return error.message
-    return str(error)
+def _check_seat_count(definition: GameDefinition, seats: Any) -> None:
+    if not isinstance(seats, int) or isinstance(seats, bool) or not (
+        definition.min_seats <= seats <= definition.max_seats
+    ):
+        raise ValueError(_("{game} is played by {low} to {high} players; got {seats}").format(
+            game=definition.text(definition.title), low=definition.min_seats, high=definition.max_seats,
+            seats=_shown(seats)))
+
+
+#: How many of an entry's keys a message lists.
+_KEYS_SHOWN = 5
+#: How much of a value a message shows: a record may hold a megabyte where a number belongs.
+_SHOWN_CHARACTERS = 60
+
+
+_SHOWING = reprlib.Repr()
+_SHOWING.maxlevel, _SHOWING.maxstring, _SHOWING.maxother = 3, _SHOWN_CHARACTERS, _SHOWN_CHARACTERS
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it (``repr``), cut short when long or deep."""
+    text = _SHOWING.repr(value)
+    return text if len(text) <= _SHOWN_CHARACTERS else text[: _SHOWN_CHARACTERS - 1] + "…"

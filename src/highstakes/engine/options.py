@@ -108,6 +108,15 @@ def _show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
+#: How much of a value a message shows: a request may hold a megabyte where a value belongs.
+_SHOWN_CHARACTERS = 60
+
+
+def _show_short(value: Any) -> str:
+    text = _show(value)
+    return text if len(text) <= _SHOWN_CHARACTERS else text[: _SHOWN_CHARACTERS - 1] + "…"
+
+
 def resolve_options(
     game_id: str, specs: Sequence[OptionSpec], given: Mapping[str, Any] | None,
     text: Callable[[str], str] = str, language: str | None = None,
@@ -118,6 +127,10 @@ def resolve_options(
     current language: the command line's, or the request's that creates a room).
     """
     by_name = {spec.name: spec for spec in specs}
+    if given is not None and not isinstance(given, Mapping):
+        # A record's or a request's "options" may hold anything: say so, not Python's words.
+        raise ValueError(_("the options are a JSON object of option names and their values; got {value}")
+                         .format(value=_show_short(given)))
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name), key=repr)
     if unknown:

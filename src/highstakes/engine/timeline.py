@@ -21,6 +21,7 @@ from typing import Any
 from highstakes.engine.action import JSON
 from highstakes.engine.game import Game, replay
 from highstakes.engine.registry import definition
+from highstakes.i18n import _
 
 #: Positions kept rebuilt; stepping back and forth around one place needs no replay at all.
 _CACHED_POSITIONS = 16
@@ -41,11 +42,14 @@ class Move:
 class Timeline:
     """The positions of one game record, from the first decision to the last.
 
-    Raises ValueError (saying what is wrong) for a record that cannot be replayed.
+    Raises ValueError (saying in words what is wrong) for a record that cannot be replayed,
+    whatever it holds (see :func:`~highstakes.engine.game.check_record`).
     """
 
     def __init__(self, record: Mapping[str, Any]) -> None:
-        end = replay(record)  # refuses a broken record in words, before anything is shown
+        # Refuses a broken record in words, before anything is shown; past it, every entry
+        # has one of the forms a record's entries have.
+        end = replay(record)
         self.record = dict(record)
         self.game_id = end.game_id
         self.title = definition(self.game_id).title
@@ -62,11 +66,9 @@ class Timeline:
         self._entries = entries
         self._games: OrderedDict[int, Game] = OrderedDict({len(self.moves): end})
         # Names for the seats when the record carries them (``highstakes play`` saves them).
-        names = record.get("seat_names")
-        valid = (isinstance(names, list) and len(names) == self.seats
-                 and all(isinstance(name, str) for name in names))
+        names = record.get("seat_names")  # checked by replay when present
         self.seat_names: list[str] = (
-            list(names) if valid else [f"Player {seat + 1}" for seat in range(self.seats)])
+            list(names) if names is not None else [f"Player {seat + 1}" for seat in range(self.seats)])
 
     @property
     def positions(self) -> int:
@@ -96,8 +98,9 @@ class Timeline:
     def step(self, position: int, seat: int | None) -> dict[str, JSON]:
         """What a viewer shows at ``position`` from ``seat``'s place (None: a spectator's), as JSON."""
         game = self.game_at(position)
-        if seat is not None and not 0 <= seat < self.seats:
-            raise ValueError(f"seat must be from 0 to {self.seats - 1}; got {seat!r}")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
+            raise ValueError(_("seat must be from 0 to {last}; got {seat}").format(
+                last=self.seats - 1, seat=repr(seat)))
         last = self.moves[position - 1].to_json() if position else None
         return {
             "game": self.game_id,
@@ -127,4 +130,5 @@ class Timeline:
 
     def _check(self, position: int) -> None:
         if type(position) is not int or not 0 <= position < self.positions:
-            raise ValueError(f"a position is from 0 to {self.positions - 1}; got {position!r}")
+            raise ValueError(_("a position is from 0 to {last}; got {position}").format(
+                last=self.positions - 1, position=repr(position)))

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
 from importlib.resources import files
 from typing import Any
 from urllib.parse import parse_qs
@@ -33,6 +35,7 @@ from highstakes.i18n.export import browser_catalog
 from highstakes.server import language as languages
 from highstakes.server import wire
 from highstakes.server.compute import Busy
+from highstakes.server.faults import LogOnce
 from highstakes.server.limits import AddressBuckets, Counter, Limits, TokenBucket
 from highstakes.server.rooms import Room, RoomError, RoomManager
 from highstakes.server.security import Access, Guard
@@ -47,6 +50,7 @@ MAX_RECORD_BYTES = 1024 * 1024
 CATALOG_MAX_AGE = 3600
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_ROOM = 4404
+CLOSE_GONE = 4410  # the room's stored game can no longer be read
 CLOSE_LIMIT = 4429  # a limit refused the connection: try again later
 CLOSE_TOO_SLOW = 4408  # the client stopped reading its messages
 SEND_TIMEOUT = 5.0  # seconds a connection may take to take one message before it is dropped
@@ -160,6 +164,7 @@ def create_app(
     messages = AddressBuckets(limits.address_messages_per_second)
     sockets = Counter()
     live: set[SocketConnection] = set()
+    faults = LogOnce(log)  # what strangers can cause again and again: a line a minute at most
 
     async def sweep_forever() -> None:
         while True:
@@ -248,7 +253,11 @@ def create_app(
             return Response(refusal + "\n", status_code=429, media_type="text/plain")
         try:
             await manager.get(request.path_params["room"])
-        except RoomError:
+        except RoomError as error:
+            if error.status == 410:
+                # A room whose stored game no longer replays: the room page says why, in the
+                # reader's language, from what the API answers.
+                return FileResponse(str(_static("room.html")), status_code=410)
             # A mistyped or forgotten link: the site's own page, with the way back to the lobby.
             return FileResponse(str(_static("not-found.html")), status_code=404)
         return FileResponse(str(_static("room.html")))
@@ -261,22 +270,40 @@ def create_app(
             return Response(refusal + "\n", status_code=404, media_type="text/plain")
         return FileResponse(str(path), media_type="text/javascript")
 
+    catalogs: dict[str, tuple[bytes, str]] = {}  # language -> (the encoded catalog, its ETag)
+
+    def encoded_catalog(language: str) -> tuple[bytes, str]:
+        """A language's catalogs encoded once (they change only with a new version), and their tag."""
+        if language not in catalogs:
+            domains = [definition(game_id).words() for game_id in hs.games()]
+            body = wire.dumps_bytes(
+                browser_catalog(language, [domain for domain in domains if domain.domain != "highstakes"]))
+            catalogs[language] = body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        return catalogs[language]
+
     async def catalog(request: Request) -> Response:
-        """The browser's catalogs in one language: the platform's words and every game's."""
+        """The browser's catalogs in one language: the platform's words and every game's.
+
+        Some 190 KB each: limited per address like the API, and answered ``304`` with no body to
+        a browser that sends back the ETag of the copy it has."""
         asked = request.path_params["language"]
-        try:
-            language = check_language(asked)
-        except UnknownLanguage:
-            language = None
-        if language is None or asked != language:
-            with use_language(languages.of_scope(request.scope)):
+        with use_language(languages.of_scope(request.scope)):
+            if not requests.allow(client_address(request.scope)):
+                return _error(RoomError("rate_limited", _("too many requests; slow down"), 429))
+            try:
+                language = check_language(asked)
+            except UnknownLanguage:
+                language = None
+            if language is None or asked != language:
                 reason = _("no catalog for the language {language}; available: {languages}").format(
                     language=repr(asked), languages=", ".join(LANGUAGES))
-            return _error(RoomError("unknown_language", reason, 404))
-        domains = [definition(game_id).words() for game_id in hs.games()]
-        body = browser_catalog(language, [domain for domain in domains if domain.domain != "highstakes"])
-        return wire.JSONAnswer(body, headers={"cache-control": f"public, max-age={CATALOG_MAX_AGE}",
-                                              "content-language": language})
+                return _error(RoomError("unknown_language", reason, 404))
+        body, tag = encoded_catalog(language)
+        headers = {"cache-control": f"public, max-age={CATALOG_MAX_AGE}", "content-language": language,
+                   "etag": tag}
+        if {tag, "*"} & _tags(request.headers.get("if-none-match", "")):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     # --- the API ---------------------------------------------------------------------------------
     @api
@@ -338,8 +365,15 @@ def create_app(
         try:
             # Replayed in a worker process, its words in the request's language.
             answer = await manager.compute.replay(body["record"], position, seat, get_language())
-        except Busy:
+        except (Busy, BrokenProcessPool):
             raise RoomError("busy", _("the server is busy; try again in a moment"), 503) from None
+        except Exception as fault:
+            # The engine refuses any malformed record in words (ValueError): this is a game's own
+            # code failing on a record nobody played. Still the record's refusal, never a server
+            # error, and one line a minute in the log, whoever sends such records.
+            faults.warning("replay", "a record sent for replay made its game fail: %r", fault)
+            refusal = _("this record cannot be replayed: its game could not read it")
+            raise RoomError("bad_record", refusal) from None
         if "error" in answer:
             raise RoomError("bad_record", str(answer["error"]))
         return wire.JSONAnswer(answer)
@@ -362,7 +396,7 @@ def create_app(
         async def refuse(error: RoomError, close_code: int) -> None:
             await send({"type": "websocket.accept"})
             await send({"type": "websocket.send", "text": wire.dumps(error.to_json())})
-            await send({"type": "websocket.close", "code": close_code})
+            await send({"type": "websocket.close", "code": close_code, "reason": close_reason(error.message)})
 
         if not requests.allow(address):  # a connection costs like a request (it may read a room)
             error = RoomError("rate_limited", _("too many connections at once; slow down"), 429)
@@ -389,7 +423,7 @@ def create_app(
             token = _query_value(scope, "token")
             seat = room.seat_for_token(token)
         except RoomError as error:
-            await refuse(error, CLOSE_NO_ROOM if error.status == 404 else CLOSE_BAD_TOKEN)
+            await refuse(error, {404: CLOSE_NO_ROOM, 410: CLOSE_GONE}.get(error.status, CLOSE_BAD_TOKEN))
             return
         await send({"type": "websocket.accept"})
         connection = SocketConnection(send, seat, address, language)
@@ -494,6 +528,7 @@ def create_app(
 
 
 SOCKET_PATH = re.compile(r"/ws/([^/]+)")
+MAX_CLOSE_REASON = 123  # bytes of UTF-8 a WebSocket close frame has room for
 MAX_PING_ID = 64  # characters of a text
 MAX_PING_ID_DIGITS = 15  # of a whole number: exact in every client's numbers, JavaScript's too
 
@@ -534,6 +569,19 @@ class ServerApp:
             await self.socket(scope, receive, send)
             return
         await self.http(scope, receive, send)
+
+
+def close_reason(message: str) -> str:
+    """A refusal's words as a close frame's reason: whole characters, cut short to fit."""
+    encoded = message.encode()
+    if len(encoded) <= MAX_CLOSE_REASON:
+        return message
+    return encoded[: MAX_CLOSE_REASON - 3].decode(errors="ignore") + "…"
+
+
+def _tags(if_none_match: str) -> set[str]:
+    """The entity tags an ``If-None-Match`` header names, weak ones (``W/"..."``) as strong."""
+    return {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
 
 
 def _query_value(scope: Scope, name: str) -> str | None:

@@ -40,6 +40,7 @@ from highstakes.engine.registry import definition
 from highstakes.i18n import DEFAULT, _, use_language
 from highstakes.server import wire
 from highstakes.server.compute import Busy, ComputePool
+from highstakes.server.faults import UnreadableRooms
 from highstakes.server.limits import Limits, SlidingWindow
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
 from highstakes.server.writer import DatabaseThread
@@ -363,13 +364,33 @@ class Room:
         if game_number is not None and game_number != self.game_number:
             message = _("that move was for a game that has ended; a new game has begun")
         elif self._earlier(version):
-            if (seat, _normal(action)) in self._moves_since(version):
+            since = self._moves_since(version)
+            if (seat, _normal(action)) in since:
                 message = _("that move was already made")
+            elif any(move is not None and move[0] == seat for move in since):
+                return self._left_by_the_seat(seat, action)
             else:
                 message = _("play moved on before that move arrived; the board shows where it stands now")
         else:
             message = _("that move is not for the position on the board; the board shows where it stands now")
         return RoomError("stale_version", message)
+
+    def _left_by_the_seat(self, seat: int, action: Any) -> RoomError:
+        """The refusal of another move for a position the seat itself has left since (from another
+        tab or window of the seat, or a second click).
+
+        Where the rules refuse it now, it is refused in their words, with their rule (a second
+        piece fed, a sealed bid); a move they would take now is still not played, since it was
+        chosen for a position this seat has moved on from, and the words say so. Either way the
+        code stays ``stale_version``: for a program, the move was for another position.
+        """
+        try:
+            self.game.clone().act(seat, action)
+        except hs.IllegalAction as refusal:
+            return RoomError("stale_version", refusal.message, 400, refusal.rule)
+        return RoomError("stale_version", _(
+            "your seat has moved on since that move was sent (from another tab or window, perhaps); "
+            "the board shows where it stands now"))
 
 
 def _normal(action: Any) -> Any:
@@ -396,6 +417,7 @@ class RoomManager:
         self._created = SlidingWindow(self.limits.rooms_per_minute, 60.0)
         self._database: DatabaseThread | None = None
         self._compute: ComputePool | None = None
+        self.unreadable = UnreadableRooms(log)
 
     # --- helpers that need the event loop, made on first use ----------------------------------
     @property
@@ -425,23 +447,50 @@ class RoomManager:
             return room
         if not ROOM_ID.fullmatch(room_id):
             raise self._no_room()
+        if room_id in self.unreadable:
+            raise self._unreadable_room()
         loading = self._loading.get(room_id)
         if loading is None:
             loading = self._loading[room_id] = asyncio.ensure_future(self._load(room_id))
             loading.add_done_callback(lambda _done: self._loading.pop(room_id, None))
-        return await asyncio.shield(loading)
+        try:
+            return await asyncio.shield(loading)
+        except RoomError as refusal:
+            # Said again in this request's language: the room was read in the first asker's.
+            again = {"no_room": self._no_room, "unreadable_room": self._unreadable_room}.get(refusal.code)
+            raise (refusal if again is None else again()) from None
 
     @staticmethod
     def _no_room() -> RoomError:
         return RoomError("no_room", _("there is no such room; check the invite link"), 404)
 
+    @staticmethod
+    def _unreadable_room() -> RoomError:
+        return RoomError("unreadable_room", _(
+            "this room can no longer be opened: the game stored for it does not replay on this version "
+            "of the server"), 410)
+
+    def _cannot_read(self, room_id: str, problem: Exception) -> RoomError:
+        """A stored room that cannot be rebuilt (a row that is not JSON, a game that no longer
+        replays after its rules changed, a bot no longer installed): gone for whoever asks, one
+        line in the log, and not read again for a while."""
+        self.unreadable.note(room_id, problem)
+        return self._unreadable_room()
+
     async def _load(self, room_id: str) -> Room:
-        stored = await self.database.call(self.storage.load_room, room_id)
+        try:
+            stored = await self.database.call(self.storage.load_room, room_id)
+        except (ValueError, TypeError) as problem:
+            raise self._cannot_read(room_id, problem) from None
         if stored is None:
             raise self._no_room()
         if room_id in self.rooms:  # created meanwhile
             return self.rooms[room_id]
-        room = self._room_from(stored, hs.replay(stored.record()))
+        try:
+            with use_language(DEFAULT):  # the reason goes to the log
+                room = self._room_from(stored, hs.replay(stored.record()))
+        except (ValueError, TypeError, RoomError) as problem:
+            raise self._cannot_read(room_id, problem) from None
         self.rooms[room.id] = room
         self._schedule(room)
         return room
@@ -809,7 +858,12 @@ class RoomManager:
                 count=room.game_number), 404)
         if game_number == room.game_number and not room.game.is_over:
             raise RoomError("not_over", _("a game's record is shown once the game is over"), 409)
-        record = await self.database.call(self.storage.game_record, room.id, game_number)
+        try:
+            record = await self.database.call(self.storage.game_record, room.id, game_number)
+        except (ValueError, TypeError) as problem:  # a row that is not JSON
+            self.unreadable.note_record(room.id, game_number, problem)
+            raise RoomError("unreadable_game", _("game {number} of this room can no longer be read").format(
+                number=game_number), 410) from None
         if record is None:
             raise RoomError("not_kept", _("game {number} of this room was not kept").format(
                 number=game_number), 404)

@@ -22,6 +22,7 @@ import re
 import socket
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -114,11 +115,16 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def security_headers(host: str) -> list[tuple[bytes, bytes]]:
-    """The headers of every answer; ``host`` (already checked) names the WebSocket's address."""
+def security_headers(host: str | None) -> list[tuple[bytes, bytes]]:
+    """The headers of every answer; ``host`` (already checked) names the WebSocket's address.
+
+    None for an answer made before the request's head was read (``transport``'s refusals): no
+    WebSocket address is named then, and everything else is the same.
+    """
+    sockets = "" if host is None else f" ws://{host} wss://{host}"
     policy = (
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-        f"connect-src 'self' ws://{host} wss://{host}; font-src 'self'; object-src 'none'; base-uri 'none'; "
+        f"connect-src 'self'{sockets}; font-src 'self'; object-src 'none'; base-uri 'none'; "
         "form-action 'self'; frame-ancestors 'none'"
     )
     return [
@@ -173,9 +179,9 @@ class Guard:
                       host: str) -> None:
         body = wire.dumps_bytes({"error": {"code": code, "message": message}})
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        headers += security_headers(host or None)
         if scope["type"] == "http":
-            await send({"type": "http.response.start", "status": status,
-                        "headers": [*headers, *security_headers(host or "localhost")]})
+            await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": body})
             return
         await receive()  # websocket.connect
@@ -187,11 +193,37 @@ class Guard:
 
 
 # --- the log ------------------------------------------------------------------------------------------
-TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")
+# A query parameter as a log shows an address: a name, percent-encoded as anyone pleases
+# (tok%65n), "=" (or %3D, when the whole query travels encoded in the path), and a value up to
+# the next separator (&, ;) or the end of the address.
+PARAMETER = re.compile(r"(?P<name>(?:[A-Za-z0-9._~+-]|%[0-9A-Fa-f]{2})+?)(?P<equals>=|%3[Dd])"
+                       r"(?P<value>[^&;\s\"'#]*)")
+NAME_SEPARATORS = re.compile(r"[?&;/=]")
+DECODINGS = 3  # a name encoded three times over is still found
+
+
+def _names_a_token(encoded: str) -> bool:
+    """Whether a parameter's name, decoded (again and again) and in any case, names a token."""
+    name = encoded
+    for _round in range(DECODINGS):
+        decoded = unquote(name)
+        if decoded == name:
+            break
+        name = decoded
+    # An encoded "?" or "&" may have joined the name to what came before it.
+    return "token" in NAME_SEPARATORS.split(name)[-1].lower()
+
+
+def _hidden(parameter: re.Match[str]) -> str:
+    if not _names_a_token(parameter["name"]):
+        return parameter[0]
+    return parameter["name"] + parameter["equals"] + "…"
 
 
 def hide_tokens(text: str) -> str:
-    return TOKEN_IN_TEXT.sub(r"\1…", text)
+    """``text`` with the value of every parameter whose name says token hidden, however the name
+    is written: the server reads ``tok%65n=`` as ``token=``, so the log must not show either."""
+    return PARAMETER.sub(_hidden, text) if "=" in text or "%" in text else text
 
 
 class HideTokens(logging.Filter):

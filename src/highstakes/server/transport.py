@@ -7,8 +7,9 @@ uvicorn's own (httptools or h11 for HTTP, websockets for WebSockets) to add
 
 - a **request timeout**: the head of every request must arrive within ``request_timeout``
   seconds of its first byte (or of the connection), and within 64 KiB; otherwise the server
-  answers 408 (or 431) and closes the connection. Idle keep-alive connections close after
-  5 s (uvicorn's own rule).
+  answers 408 (or 431) and closes the connection. Only the head's own bytes count, up to the
+  blank line that ends it: a body sent in the same write is the application's to limit (1 MiB
+  for a record to replay). Idle keep-alive connections close after 5 s (uvicorn's own rule).
 - a cap on the **connections one address holds** (HTTP and WebSocket together); one more is
   answered 429 ``too_many_connections`` and closed at once. Addresses of trusted proxies
   (``--forwarded-allow-ips``) are not capped here: the application caps the WebSockets of
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,12 +32,16 @@ import uvicorn
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from highstakes.server import wire
+from highstakes.server.faults import LogOnce
 from highstakes.server.limits import Counter, Limits
-from highstakes.server.security import hide_tokens_in
+from highstakes.server.security import hide_tokens_in, security_headers
 
-MAX_HEAD_BYTES = 64 * 1024  # a request's line and headers
+MAX_HEAD_BYTES = 64 * 1024  # a request's line and headers (its body has the application's limits)
+HEAD_END = re.compile(rb"\r?\n\r?\n")  # the blank line after the headers
 MAX_WEBSOCKET_MESSAGE = 64 * 1024  # frames beyond the server's 16 KiB message limit are cut off earlier
 PING_SECONDS = 20.0  # WebSocket keep-alive pings, and how long a pong may take
+
+log = logging.getLogger("highstakes.server")
 
 
 def _base_http_protocol() -> type[asyncio.Protocol]:
@@ -47,11 +54,44 @@ def _base_http_protocol() -> type[asyncio.Protocol]:
     return HttpToolsProtocol
 
 
+class ClientWarnings:
+    """An HTTP protocol's logger, whose warnings go through ``LogOnce`` by client and warning.
+
+    uvicorn's HTTP protocols warn of what one client sent (a request that cannot be read, an
+    upgrade not supported), once per request: a stranger could fill the log with them. Every
+    other use of the logger (its level, errors of the application) is the logger's own.
+    """
+
+    def __init__(self, logger: Any, faults: LogOnce, address: str) -> None:
+        self._logger = logger
+        self._faults = faults
+        self._address = address
+
+    def warning(self, message: str, *args: object, **_ignored: object) -> None:
+        said = message % args if args else message
+        self._faults.warning(f"{self._address} {message}", "%s: %s", self._address, said)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._logger, name)
+
+
+def _utf8(frames: Sequence[bytes]) -> bool:
+    """Whether a text message's frames, together, are UTF-8 (a character may span two frames)."""
+    try:
+        (frames[0] if len(frames) == 1 else b"".join(frames)).decode()
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _refusal(status: str, code: str, message: str) -> bytes:
+    """A whole answer, written before the request's head is read: with the headers every answer
+    of the server carries (``security.security_headers``)."""
     body = wire.dumps_bytes({"error": {"code": code, "message": message}})
+    secure = "".join(f"{name.decode()}: {value.decode()}\r\n" for name, value in security_headers(None))
     head = (
         f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
-        "connection: close\r\n\r\n"
+        f"{secure}connection: close\r\n\r\n"
     )
     return head.encode("latin-1") + body
 
@@ -91,13 +131,18 @@ def guarded_protocols(
         f"a request's head is limited to {MAX_HEAD_BYTES} bytes",
     )
     http_base: Any = _base_http_protocol()
+    invalid_text = LogOnce(log)  # a stranger may send it on every connection
+    client_faults = LogOnce(logging.getLogger("uvicorn.error"))
 
     class GuardedHTTP(http_base):  # type: ignore[misc, valid-type]
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            # Its warnings are about what this client sent: one line a minute each at most.
+            self.logger = ClientWarnings(self.logger, client_faults, self.client[0] if self.client else "?")
             self._counted: str | None = None
             self._timer: asyncio.TimerHandle | None = None
             self._head_bytes = 0
+            self._head_tail = b""  # the last bytes of the head so far, for an end split across writes
             self._refused = False
             peer = self.client[0] if self.client else ""
             if peer not in trusted:
@@ -130,7 +175,9 @@ def guarded_protocols(
             if self._refused:
                 return
             if self._timer is not None:  # a head is on its way: it may not grow without end
-                self._head_bytes += len(data)
+                # Only the head's bytes count: a client may send its body in the same write (the
+                # replay page posts records of up to a mebibyte), and the body has its own limit.
+                self._head_bytes += self._head_part(data)
                 if self._head_bytes > MAX_HEAD_BYTES:
                     self._refuse(too_long)
                     return
@@ -144,7 +191,15 @@ def guarded_protocols(
                 self._disarm()  # a request's head arrived
             elif (self.cycle is None or self.cycle.response_complete) and self._timer is None:
                 self._arm()  # the start of the next request's head
-                self._head_bytes = len(data)
+                self._head_bytes = self._head_part(data)
+
+        def _head_part(self, data: bytes) -> int:
+            """How many of ``data``'s bytes belong to the head on its way: up to the blank line
+            that ends it (which may have begun in the last write), else all of them."""
+            seen = self._head_tail + data
+            end = HEAD_END.search(seen)
+            self._head_tail = seen[-3:]
+            return len(data) if end is None else max(0, end.end() - (len(seen) - len(data)))
 
         def _uncount(self) -> None:
             if self._counted is not None:
@@ -155,6 +210,7 @@ def guarded_protocols(
             if self._timer is None and not self.transport.is_closing():
                 self._timer = self.loop.call_later(limits.request_timeout, self._time_out)
                 self._head_bytes = 0
+                self._head_tail = b""
 
         def _disarm(self) -> None:
             if self._timer is not None:
@@ -177,6 +233,19 @@ def guarded_protocols(
             if peer not in trusted:
                 counts.add(peer)  # admitted already, as an HTTP connection
                 self._counted = peer
+
+        def send_receive_event_to_app(self) -> None:
+            """A text message that is not UTF-8 closes the connection with 1007, as uvicorn does,
+            but logs one line a minute per address instead of an error with a traceback each."""
+            if self.curr_msg_data_type == "text" and not self.close_sent and not _utf8(self.frames):
+                self.frames = []
+                peer = self.client[0] if self.client else "?"
+                invalid_text.warning(
+                    peer, "%s sent a WebSocket text message that is not UTF-8; closed with 1007", peer)
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            super().send_receive_event_to_app()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._counted is not None:

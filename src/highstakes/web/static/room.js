@@ -30,6 +30,7 @@ const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 const BAD_TOKEN_CLOSE = 4403;
 const NO_ROOM_CLOSE = 4404;
+const GONE_CLOSE = 4410; // the room's stored game can no longer be read: the reason says why
 
 const roomId = roomFromPath();
 const elements = {
@@ -190,6 +191,10 @@ function connect() {
     stopPings();
     if (event.code === NO_ROOM_CLOSE) {
       fatal(() => [t("This room no longer exists"), t("The server does not know it any more.")]);
+      return;
+    }
+    if (event.code === GONE_CLOSE) {
+      fatal(() => [t("This room cannot be opened"), event.reason]);
       return;
     }
     if (event.code === BAD_TOKEN_CLOSE && room.token) {
@@ -723,6 +728,8 @@ async function start() {
   } catch (error) {
     if (error.status === 404) {
       fatal(() => [t("This room does not exist"), t("It may have been mistyped, or the link is old.")]);
+    } else if (error.status === 410) {
+      fatal(() => [t("This room cannot be opened"), error.message]); // the server's reason, in words
     } else {
       fatal(() => [t("Could not reach the server"), error.message]);
     }
