@@ -65,14 +65,14 @@ Listeners = dict[int | None, Listener]  # by seat, None: a spectator
 
 
 async def full_room(manager: RoomManager, turn_timer: float | None) -> tuple[Room, Listeners]:
-    """A started two-person Greed room, each seat and a spectator listening."""
+    """A started two-person Greed room, each seat and a spectator listening (each person
+    connected as soon as they joined, as the room page does)."""
     room = await manager.create_room({"game": "greed", "seats": TWO, "turn_timer": turn_timer})
     listeners: Listeners = {None: Listener(None)}
     manager.connect(room, listeners[None])
     assert listeners[None].last()["turn_deadline"] is None, "nobody must act while people are missing"
     for name in ("Ann", "Bob"):
-        await manager.join(room, {"name": name})
-    for seat in (0, 1):
+        seat, _token = await manager.join(room, {"name": name})
         listeners[seat] = Listener(seat)
         manager.connect(room, listeners[seat])
     assert room.status == "playing"

@@ -319,7 +319,7 @@ def create_app(
     @api
     async def join_room(request: Request) -> Response:
         room = await manager.get(request.path_params["room"])
-        seat, token = await manager.join(room, await json_body(request))
+        seat, token = await manager.join(room, await json_body(request), client_address(request.scope))
         return wire.JSONAnswer({"seat": seat, "token": token})
 
     @api
@@ -337,7 +337,8 @@ def create_app(
             raise RoomError("bad_request", _("'seat' is a seat index or null"))
         try:
             # Replayed in a worker process, its words in the request's language.
-            answer = await manager.compute.replay(body["record"], position, seat, get_language())
+            answer = await manager.compute.replay(body["record"], position, seat, get_language(),
+                                                  address=client_address(request.scope))
         except Busy:
             raise RoomError("busy", _("the server is busy; try again in a moment"), 503) from None
         if "error" in answer:

@@ -43,9 +43,9 @@ RECEIVE_TIMEOUT = 10.0
 # play stay below that, so a refusal in a test is the one it provoked; the margin
 # absorbs a server that stalls and then reads several messages at once.
 PACED_MESSAGES_PER_SECOND = 18
-# The server's own limits, except that tests make many rooms, requests and connections from one
-# address in a short time (the tests of the limits set their own).
-TEST_LIMITS = Limits(rooms_per_minute=1000, requests_per_second=1000)
+# The server's own limits, except that tests make many rooms, requests, connections and seats from
+# one address in a short time (the tests of the limits set their own).
+TEST_LIMITS = Limits(rooms_per_minute=1000, requests_per_second=1000, seats_per_address=1000)
 # Loopback never goes through a proxy from the environment (websockets 15+ would use one).
 _NO_PROXY: dict[str, Any] = {"proxy": None} if "proxy" in inspect.signature(connect).parameters else {}
 
