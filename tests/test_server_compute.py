@@ -12,6 +12,7 @@ through a real server, where only the order of the answers is asserted, never th
 
 from __future__ import annotations
 
+import math
 import random
 import signal
 import threading
@@ -25,7 +26,7 @@ import pytest
 from highstakes.engine import JSON, Action, BotInfo, effort
 from highstakes.engine.parts import Advisor, Report, Solver
 from highstakes.engine.registry import register, unregister
-from highstakes.server.compute import LOADED_EFFORT, Job, Kind, Owner, Schedule
+from highstakes.server.compute import LOADED_EFFORT, PATIENCE, Job, Kind, Owner, Schedule
 from highstakes.server.limits import Limits, WorkBudget
 from highstakes.testing.servers import TEST_LIMITS, Client, ThreadServer
 from toy_game import BluffDefinition
@@ -296,7 +297,7 @@ class Clock:
 
 def a_schedule(workers: int, clock: Clock | None = None, budget: float = 30.0) -> Schedule:
     clock = clock or Clock()
-    return Schedule(workers, WorkBudget(budget, clock), WorkBudget(budget, clock))
+    return Schedule(workers, WorkBudget(budget, clock), WorkBudget(budget, clock), clock)
 
 
 def a_job(kind: Kind, order: int, address: str | None = None, room: str | None = None,
@@ -306,7 +307,8 @@ def a_job(kind: Kind, order: int, address: str | None = None, room: str | None =
 
 def taken_in_turn(schedule: Schedule, jobs: list[Job]) -> list[Job]:
     """The jobs in the order the workers take them, each done as soon as it starts."""
-    schedule.waiting.extend(jobs)
+    for job in jobs:
+        schedule.add(job)
     taken = []
     while (job := schedule.next_job()) is not None:
         schedule.start(job)
@@ -317,9 +319,25 @@ def taken_in_turn(schedule: Schedule, jobs: list[Job]) -> list[Job]:
 
 def test_a_bots_move_is_taken_before_the_hints_and_replays_that_waited_longer() -> None:
     replay = a_job(Kind.REPLAY, 0, address="1.2.3.4")
-    hints = [a_job(Kind.ADVICE, order, address="1.2.3.4", room="loud") for order in range(1, 6)]
-    move = a_job(Kind.MOVE, 6, room="quiet")
-    assert taken_in_turn(a_schedule(2), [replay, *hints, move]) == [move, *hints, replay]
+    show = a_job(Kind.SHOW, 1, room="bots alone")
+    hints = [a_job(Kind.ADVICE, order, address="1.2.3.4", room="loud") for order in range(2, 7)]
+    move = a_job(Kind.MOVE, 7, room="quiet")
+    # A move at a people's table, the hints, the moves of bots playing for watchers, a replay.
+    assert taken_in_turn(a_schedule(2), [replay, show, *hints, move]) == [move, *hints, show, replay]
+
+
+def test_a_job_that_waited_long_goes_ahead_of_every_kind() -> None:
+    """Bots at people's tables that keep both workers busy do not keep a hint waiting for ever."""
+    clock = Clock()
+    schedule = a_schedule(1, clock)
+    hint = a_job(Kind.ADVICE, 0, room="patient")
+    schedule.add(hint)
+    clock.now = PATIENCE - 0.1
+    move = a_job(Kind.MOVE, 1, room="busy")
+    schedule.add(move)
+    assert schedule.next_job() is move
+    clock.now = PATIENCE
+    assert schedule.next_job() is hint
 
 
 def test_an_owner_past_its_budget_waits_behind_everyone_within_theirs() -> None:
@@ -334,11 +352,12 @@ def test_an_owner_past_its_budget_waits_behind_everyone_within_theirs() -> None:
     # Within budget first (a hint before a replay), then the others (a bot's move before a hint).
     taken = taken_in_turn(schedule, [greedy_hint, busy_move, replay, hint])
     assert taken == [hint, replay, busy_move, greedy_hint]
-    # The bucket drains by the budget a minute: 45 - 30 x 29/60 = 30.5 s held after 29 s, 30 after 30 s.
-    clock.now = 29.0
-    assert schedule.over_budget(Owner("9.9.9.9"))
+    # What it used fades by a factor e a minute: 45 x e^(-1/2) = 27.3 s after half a minute.
+    clock.now = 20.0
+    assert schedule.over_budget(Owner("9.9.9.9"))  # 45 x e^(-1/3) = 32.2
     clock.now = 30.0
-    assert schedule.addresses.used("9.9.9.9") == 30.0 and not schedule.over_budget(Owner("9.9.9.9"))
+    assert schedule.addresses.used("9.9.9.9") == pytest.approx(27.29, abs=0.01)
+    assert not schedule.over_budget(Owner("9.9.9.9"))
 
 
 def test_among_equals_the_owner_that_used_least_of_its_budget_goes_first() -> None:
@@ -353,16 +372,17 @@ def test_work_that_cannot_be_shortened_never_takes_the_last_idle_worker() -> Non
     schedule = a_schedule(3)
     busy = [a_job(Kind.MOVE, order) for order in (0, 1)]
     for job in busy:
-        schedule.waiting.append(job)
+        schedule.add(job)
         schedule.start(job)
     solve = a_job(Kind.ADVICE, 2, quick=False)
     hint = a_job(Kind.ADVICE, 3)
-    schedule.waiting.extend([solve, hint])
+    for job in (solve, hint):
+        schedule.add(job)
     # One worker is idle: the solve may not take it, and a hint may not pass the solve...
     assert schedule.next_job() is None
     # ...but a bot's move does.
     move = a_job(Kind.MOVE, 4)
-    schedule.waiting.append(move)
+    schedule.add(move)
     assert schedule.next_job() is move
     schedule.start(move)
     schedule.finish(move, 0.0)
@@ -380,27 +400,34 @@ def test_work_that_cannot_be_shortened_never_takes_the_last_idle_worker() -> Non
 def test_a_job_started_under_load_is_given_a_small_share_of_its_search() -> None:
     schedule = a_schedule(2)
     first, second = a_job(Kind.ADVICE, 0), a_job(Kind.ADVICE, 1)
-    schedule.waiting.append(first)
+    schedule.add(first)
     assert schedule.start(first) == 1.0, "alone, with a worker left idle: its full size"
-    schedule.waiting.append(second)
+    schedule.add(second)
     assert schedule.start(second) == LOADED_EFFORT, "on the last idle worker"
     for job in (first, second):
         schedule.finish(job, 0.0)
     third, fourth = a_job(Kind.ADVICE, 2), a_job(Kind.ADVICE, 3)
-    schedule.waiting.extend([third, fourth])
+    schedule.add(third)
+    schedule.add(fourth)
     assert schedule.start(third) == LOADED_EFFORT, "while another waits"
 
 
-def test_a_budget_bucket_drains_by_the_budget_a_minute_and_is_then_forgotten() -> None:
+def test_what_an_owner_used_fades_by_a_factor_e_a_minute_and_is_then_forgotten() -> None:
     clock = Clock()
     budget = WorkBudget(30.0, clock)
     budget.spend("room", 45.0)
     assert budget.used("room") == 45.0 and budget.over("room")
-    clock.now = 20.0
-    assert budget.used("room") == 35.0
+    clock.now = 60.0
+    assert budget.used("room") == pytest.approx(45.0 / math.e)
     budget.spend("room", 5.0)
-    clock.now = 100.0  # 40 held at 20 s, 40 s more of draining at half a second a second
-    assert budget.used("room") == 0.0 and not budget.over("room")
+    assert budget.used("room") == pytest.approx(45.0 / math.e + 5.0) and not budget.over("room")
+    # A steady use of a fifth of a second every second holds about 12 s: within 30, while a room
+    # that used a tenth of a second once holds less, and goes first.
+    for second in range(61, 601):
+        clock.now = float(second)
+        budget.spend("steady", 0.2)
+    assert budget.used("steady") == pytest.approx(0.2 / (1 - math.exp(-1 / 60)), rel=0.01)
+    clock.now = 60.0 * 30
     budget.prune()
     assert budget.buckets == {}
 

@@ -98,14 +98,45 @@ def _bot(game_id: str, bot_name: str) -> Bot:
     return _BOTS[key]
 
 
+#: How much each bot rehearses when a worker starts (see ``load_games``), and at what effort.
+REHEARSAL_DECISIONS = 8
+REHEARSAL_SECONDS = 0.5
+REHEARSAL_EFFORT = 1 / 16
+
+
 def load_games() -> int:
-    """Import every game's bots, so that a worker's first move is as quick as the others."""
-    from highstakes.bots.registry import available_bots
+    """Import every game's bots and let each rehearse, so that a worker's first move is as quick
+    as the others: a search of compiled code (Make-A-Million's) loads it on its first decisions,
+    seconds that would otherwise hold up the first real move, and every move queued behind it."""
+    from highstakes.bots.registry import bot_catalog
 
     for game_id in games():
-        available_bots(game_id)
+        for info in bot_catalog(game_id).values():
+            if not info.uses_solver:  # those wait for the game's preparation anyway
+                _rehearse(game_id, info.name)
     time.sleep(0.1)  # stay busy a moment, so that the pool's other workers start too
     return os.getpid()
+
+
+def _rehearse(game_id: str, bot_name: str) -> None:
+    """The bot makes the first decisions of a game of its own at a small effort (half a second's worth
+    at most, after the first)."""
+    from highstakes.engine.game import new_game
+
+    try:
+        game_definition = definition(game_id)
+        game = new_game(game_id, game_definition.usual_seats, seed=0,
+                        options=game_definition.bounded_options())
+        bot, rng = _bot(game_id, bot_name), random.Random(0)
+        until = time.monotonic() + REHEARSAL_SECONDS
+        with effort.limited(REHEARSAL_EFFORT):
+            for _decision in range(REHEARSAL_DECISIONS):
+                if game.is_over or not game.to_act or time.monotonic() > until:
+                    break
+                seat = game.to_act[0]
+                game.act(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
+    except Exception:  # a rehearsal is only a head start: the real moves will say what is wrong
+        log.debug("the %s bot of %s could not rehearse", bot_name, game_id, exc_info=True)
 
 
 def choose_move(
@@ -211,9 +242,15 @@ class TooLong(Exception):
 class Kind(IntEnum):
     """What a computation is for; a free worker takes them in this order (docs/server.md)."""
 
-    MOVE = 0  # a bot's move, a room's next setup: people at a table wait for it
+    MOVE = 0  # a bot's move at a table where people play, a room's next setup: people wait for it
     ADVICE = 1  # a hint, or the preparation that hints and solving bots wait for
-    REPLAY = 2  # a record replayed for a page
+    SHOW = 2  # a bot's move in a room of bots alone: only its watchers wait
+    REPLAY = 3  # a record replayed for a page
+
+
+#: Seconds a job waits before it goes ahead of every other kind (within its side of the budget),
+#: so that no kind of work waits for ever behind a stream of another.
+PATIENCE = 5.0
 
 
 @dataclass(frozen=True)
@@ -241,6 +278,7 @@ class Job:
     #: Whether ``function`` takes the effort share as its last argument.
     takes_effort: bool = False
     on_start: Callable[[], None] | None = None
+    asked: float = 0.0  # when it joined the queue, by the schedule's clock
     started: float = 0.0
     retried: bool = False
     pool: ProcessPoolExecutor | None = None
@@ -251,9 +289,11 @@ class Schedule:
     order itself can be tested.
 
     - An owner past its budget of worker time (by its address, or its room) waits behind every
-      owner within budget, whatever the kind; and within that, bot moves come first, then hints
-      and preparations, then replays (:class:`Kind`); among equals, the owner that used the
-      least of its budget lately, then the oldest.
+      owner within budget, whatever the kind; and within that, bot moves at people's tables come
+      first, then hints and preparations, then the moves of rooms of bots alone, then replays
+      (:class:`Kind`), except that a job that has waited ``PATIENCE`` seconds goes ahead of
+      every kind; among equals, the owner that used the least of its budget lately, then the
+      oldest.
     - With two workers or more, a job that cannot be shortened (``quick`` false: a replay, a
       solve) never takes the last idle worker, which stays free for a bot's move: it waits for
       a second one, and meanwhile only bot moves pass it. So a bot's move never waits for
@@ -262,11 +302,18 @@ class Schedule:
       search is given ``LOADED_EFFORT`` of its usual size, and is soon done.
     """
 
-    def __init__(self, workers: int, addresses: WorkBudget, rooms: WorkBudget) -> None:
+    def __init__(self, workers: int, addresses: WorkBudget, rooms: WorkBudget,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.workers = workers
         self.addresses, self.rooms = addresses, rooms
+        self.clock = clock
         self.waiting: list[Job] = []
         self.running: set[Job] = set()
+
+    def add(self, job: Job) -> None:
+        """A job joins the queue."""
+        job.asked = self.clock()
+        self.waiting.append(job)
 
     @property
     def idle(self) -> int:
@@ -287,7 +334,9 @@ class Schedule:
         return max(shares)
 
     def rank(self, job: Job) -> tuple[bool, int, float, int]:
-        return self.over_budget(job.owner), int(job.kind), self.usage(job.owner), job.order
+        patient = self.clock() - job.asked >= PATIENCE
+        kind = Kind.MOVE if patient else job.kind
+        return self.over_budget(job.owner), int(kind), self.usage(job.owner), job.order
 
     def next_job(self) -> Job | None:
         """The job a worker should take now, or None (no worker idle, nothing that may start)."""
@@ -406,7 +455,7 @@ class ComputePool:
             self._check_queue(owner)
         job = Job(kind, owner, function, args, next(self._orders), asyncio.get_running_loop().create_future(),
                   quick=quick, takes_effort=takes_effort, on_start=on_start)
-        self.schedule.waiting.append(job)
+        self.schedule.add(job)
         self._dispatch()
         try:
             return await job.future  # type: ignore[no-any-return]
@@ -434,6 +483,8 @@ class ComputePool:
         loop = asyncio.get_running_loop()
         args = (*job.args, share) if job.takes_effort else job.args
         job.started = time.monotonic()
+        log.debug("a worker takes %s for %s at effort %.3f after %.3f s; %d waiting", job.function.__name__,
+                  job.owner, share, job.started - job.asked, len(self.schedule.waiting))
         if job.on_start is not None:
             job.on_start()
         for attempt in range(2):
@@ -462,14 +513,16 @@ class ComputePool:
             job.future.set_exception(error)
 
     def _finished(self, job: Job, done: concurrent.futures.Future[Any]) -> None:
-        self.schedule.finish(job, time.monotonic() - job.started)
+        took = time.monotonic() - job.started
+        log.debug("%s for %s done in %.3f s", job.function.__name__, job.owner, took)
+        self.schedule.finish(job, took)
         error = None if done.cancelled() else done.exception()
         if isinstance(error, BrokenProcessPool) and not self._closed:
             # A worker died (killed, out of memory): a fresh pool, and the job once more.
             self._drop_pool(job.pool)
             if not job.retried and not job.future.done():
                 job.retried = True
-                self.schedule.waiting.append(job)
+                self.schedule.waiting.append(job)  # its place in the queue kept
                 self._dispatch()
                 return
         if not job.future.done():
@@ -580,14 +633,17 @@ class ComputePool:
             await asyncio.shield(preparation.done)
 
     # --- moves, hints and replays ----------------------------------------------------------------------
-    async def choose(self, game_id: str, options: Mapping[str, Any], bot_name: str, view: dict[str, JSON],
-                     legal: Sequence[JSON], seed: str, owner: Owner = Owner()) -> JSON:
+    async def choose(
+        self, game_id: str, options: Mapping[str, Any], bot_name: str, view: dict[str, JSON],
+        legal: Sequence[JSON], seed: str, owner: Owner = Owner(), kind: Kind = Kind.MOVE,
+    ) -> JSON:
         """A bot's move, once the game's preparation for ``options`` is done if the bot plays from it
-        (TooLong when that preparation is longer than the server allows)."""
+        (TooLong when that preparation is longer than the server allows); ``kind`` is ``SHOW`` for
+        a room of bots alone."""
         if uses_solver(game_id, bot_name):
             await self.prepared(game_id, options, owner)
         return await self._submit(
-            Kind.MOVE, owner, choose_move, game_id, bot_name, view, list(legal), seed, takes_effort=True)
+            kind, owner, choose_move, game_id, bot_name, view, list(legal), seed, takes_effort=True)
 
     async def advise(
         self, game_id: str, view: dict[str, JSON], legal: Sequence[JSON], language: str = DEFAULT,

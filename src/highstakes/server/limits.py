@@ -7,6 +7,7 @@ machine share one allowance.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -160,20 +161,25 @@ class Counter:
 class WorkBudget:
     """Worker time each owner (a client address, a room) used lately, against its budget.
 
-    Each owner has a bucket that the seconds its computations took fill, and that drains by
-    ``seconds_per_minute`` a minute: an owner whose bucket holds more than that is past its
-    budget (its work then waits behind everyone else's). A bucket that has drained is forgotten.
+    What an owner used is the seconds its computations took, each counting less as it ages (by
+    a factor e a minute): about what it used in the last minute, which a steady user of ``r``
+    seconds a second holds at ``60 r``. An owner past ``seconds_per_minute`` is past its budget
+    (its work then waits behind everyone else's); among the others, the one that used least goes
+    first. An owner whose use has faded is forgotten.
     """
+
+    MINUTE = 60.0
+    FORGOTTEN = 0.01  # seconds of use below which an owner is forgotten
 
     def __init__(self, seconds_per_minute: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.budget = seconds_per_minute
         self.clock = clock
-        self.buckets: dict[str, tuple[float, float]] = {}  # owner -> (seconds held, when)
+        self.buckets: dict[str, tuple[float, float]] = {}  # owner -> (seconds used, when)
 
     def used(self, owner: str) -> float:
-        """The seconds in the owner's bucket now."""
+        """The seconds the owner used lately, as they count now."""
         held, when = self.buckets.get(owner, (0.0, 0.0))
-        return max(0.0, held - (self.clock() - when) * self.budget / 60.0)
+        return held * math.exp(-(self.clock() - when) / self.MINUTE) if held else 0.0
 
     def spend(self, owner: str, seconds: float) -> None:
         self.buckets[owner] = (self.used(owner) + max(0.0, seconds), self.clock())
@@ -182,5 +188,5 @@ class WorkBudget:
         return self.used(owner) > self.budget
 
     def prune(self) -> None:
-        for owner in [owner for owner in self.buckets if self.used(owner) == 0.0]:
+        for owner in [owner for owner in self.buckets if self.used(owner) < self.FORGOTTEN]:
             del self.buckets[owner]

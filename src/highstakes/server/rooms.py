@@ -41,7 +41,7 @@ from highstakes.engine.registry import definition
 from highstakes.i18n import DEFAULT, _, use_language
 from highstakes.i18n.numbers import format_number
 from highstakes.server import wire
-from highstakes.server.compute import Busy, ComputePool, Owner, TooLong, uses_solver
+from highstakes.server.compute import Busy, ComputePool, Kind, Owner, TooLong, uses_solver
 from highstakes.server.limits import Limits, SlidingWindow
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
 from highstakes.server.writer import DatabaseThread
@@ -1161,15 +1161,18 @@ class RoomManager:
     async def _choose(
         self, room: Room, bot: str, view: dict[str, JSON], legal: list[JSON], seed: str,
     ) -> JSON:
-        """The bot's move, worked out in a worker and charged to the room's budget. A bot whose
+        """The bot's move, worked out in a worker and charged to the room's budget (in the queue as
+        a move people wait for, or, in a room of bots alone, after their hints). A bot whose
         preparation the server no longer allows (a turn timer's stand-in, or a room created under
         a higher ``--max-solve-seconds``) gives way to the strongest bot that needs none."""
         owner = Owner(room=room.id)
         options = room.game.options
+        # Bots playing for their watchers alone come after the hints people wait for.
+        kind = Kind.MOVE if room.has_people else Kind.SHOW
         try:
-            return await self.compute.choose(room.game_id, options, bot, view, legal, seed, owner)
+            return await self.compute.choose(room.game_id, options, bot, view, legal, seed, owner, kind)
         except TooLong:
             stand_in = bot_without_solver(room.game_id)
             log.info("room %s: the %s bot plays for %s, whose preparation is too long",
                      room.id, stand_in, bot)
-            return await self.compute.choose(room.game_id, options, stand_in, view, legal, seed, owner)
+            return await self.compute.choose(room.game_id, options, stand_in, view, legal, seed, owner, kind)
