@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -15,6 +16,7 @@ import socket
 import statistics
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -396,10 +398,11 @@ def test_a_request_head_without_end_is_cut_off(server: ThreadServer) -> None:
 # margins a loaded two-core machine needs. The order itself is tested in test_server_compute.py.
 PERSON = "127.0.0.3"
 ATTACK_SERVER_ARGS = ["--rooms-per-minute", "100", "--compute-workers", "2"]
-BOT_MOVE_WITHIN = 1.0  # seconds: the issue's bound
+BOT_MOVE_WITHIN = 1.0  # seconds: the issue's bound, for the median move
 BOT_MOVE_MARGIN = 2.0  # the worst one allowed on a loaded machine
 PING_WITHIN = 0.05  # the median pong
-PING_MARGIN = 0.5  # the worst one
+PING_MOSTLY = 0.2  # nineteen pongs in twenty (the machine's other work may hold the server up a moment)
+PING_MARGIN = 1.0  # the worst one
 
 
 def attack_server(tmp_path: Path) -> ProcessServer:
@@ -413,14 +416,21 @@ def attack_server(tmp_path: Path) -> ProcessServer:
     return server
 
 
+def person_room(server: ProcessServer, game: str, seats: list[str]) -> tuple[str, str]:
+    """A room the person at ``PERSON`` sets up, and the token of its first seat, which they take."""
+    with server.http(local_address=PERSON) as http:
+        room = http.post("/api/rooms", json={"game": game, "seats": seats}).json()["room"]
+        token = http.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
+    return room, token
+
+
 def person_plays(server: ProcessServer, seconds: float) -> tuple[list[float], list[float]]:
     """The person at ``PERSON`` plays Greed against the heuristic bot for ``seconds`` while a
     spectator of theirs pings: how long each bot move took to come (from the state that made it
     the bot's turn), and each pong."""
-    with server.http(local_address=PERSON) as http:
-        room = http.post("/api/rooms", json={"game": "greed", "seats": ["human", "bot:heuristic"]}).json()["room"]
-        token = http.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
-    player, watcher = server.client(room, token, local_address=PERSON), server.client(room, local_address=PERSON)
+    room, token = person_room(server, "greed", ["human", "bot:heuristic"])
+    player = server.client(room, token, local_address=PERSON)
+    watcher = server.client(room, local_address=PERSON)
     pongs: list[float] = []
     pinging = threading.Thread(target=lambda: pongs.extend(pong_times(watcher, seconds)))
     pinging.start()
@@ -455,46 +465,89 @@ def its_turn(message: dict[str, Any]) -> bool:
 
 def assert_nobody_waited(waits: list[float], pongs: list[float]) -> None:
     waits, pongs = sorted(waits), sorted(pongs)
-    print(f"bot moves: median {statistics.median(waits):.3f} s, worst {waits[-1]:.3f} s ({len(waits)}); "
-          f"pongs: median {statistics.median(pongs) * 1000:.1f} ms, worst {pongs[-1] * 1000:.0f} ms ({len(pongs)})")
-    assert statistics.median(waits) < BOT_MOVE_WITHIN and waits[-1] < BOT_MOVE_MARGIN, waits[-5:]
-    assert statistics.median(pongs) < PING_WITHIN and pongs[-1] < PING_MARGIN, (statistics.median(pongs),
-                                                                                 pongs[-5:])
+    figures = (f"{len(waits)} bot moves: median {statistics.median(waits):.3f} s, worst {waits[-1]:.3f} s; "
+               f"{len(pongs)} pongs: median {statistics.median(pongs) * 1000:.1f} ms, "
+               f"worst {pongs[-1] * 1000:.0f} ms")
+    assert statistics.median(waits) < BOT_MOVE_WITHIN and waits[-1] < BOT_MOVE_MARGIN, figures
+    nineteen_in_twenty = pongs[int(0.95 * (len(pongs) - 1))]
+    assert statistics.median(pongs) < PING_WITHIN and nineteen_in_twenty < PING_MOSTLY, figures
+    assert pongs[-1] < PING_MARGIN, figures
 
 
 class Attack:
-    """Threads that do harm until stopped."""
+    """Harm done from a process of its own, so that the person's clients, which measure, share no
+    interpreter with it: threads that each run ``harm(attack, *args)`` until stopped."""
 
     def __init__(self) -> None:
-        self.stopping = threading.Event()
-        self.threads: list[threading.Thread] = []
-        self.done = 0  # answers the attack got (advice, refusals, replays)
+        context = multiprocessing.get_context("spawn")
+        self.context = context
+        self.stopping = context.Event()
+        self.counts = context.Array("i", 2)  # requests made (hints asked, replays posted); served
+        self.processes: list[Any] = []
 
-    def start(self, target: Any, *args: Any) -> None:
-        thread = threading.Thread(target=self._run, args=(target, *args), daemon=True)
-        self.threads.append(thread)
-        thread.start()
+    @property
+    def sent(self) -> int:
+        return int(self.counts[0])
 
-    def _run(self, target: Any, *args: Any) -> None:
-        with contextlib.suppress(Exception):  # the server may close a flooding connection
-            target(self, *args)
+    @property
+    def served(self) -> int:
+        """Requests the server did the work for (advice given, records replayed)."""
+        return int(self.counts[1])
+
+    def start(self, harm: Callable[..., None], threads: int, *args: Any) -> None:
+        process = self.context.Process(target=_harm_in_threads, args=(self, harm, threads, args), daemon=True)
+        process.start()
+        self.processes.append(process)
+
+    def count(self, served: bool) -> None:
+        """A request answered: served, or refused."""
+        with self.counts.get_lock():
+            self.counts[0] += 1
+            self.counts[1] += served
+
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"stopping": self.stopping, "counts": self.counts}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     def stop(self) -> None:
         self.stopping.set()
-        for thread in self.threads:
-            thread.join(timeout=30)
+        for process in self.processes:
+            process.join(timeout=30)
+            if process.is_alive():
+                process.kill()
 
 
-def ask_hints_forever(attack: Attack, client: Client) -> None:
-    """Ask for a hint again and again, each time telling the advisor something new, so that no
-    question is the one already waiting."""
-    asked = 0
-    while not attack.stopping.is_set():
-        asked += 1
-        client.send({"type": "hint", "input": {"n": asked}})
-        with contextlib.suppress(TimeoutError):
-            message = client.recv(timeout=0.05)
-            attack.done += message["type"] in ("hint", "error")
+def _harm_in_threads(attack: Attack, harm: Callable[..., None], threads: int, args: tuple[Any, ...]) -> None:
+    # An attacker's own processor time is spent on their machine, not the server's: here the two
+    # share one, so the attack yields it to the server (and to the person) when both want it.
+    os.nice(10)
+
+    def run(index: int) -> None:
+        with contextlib.suppress(Exception):  # the server may close a flooding connection
+            harm(attack, index, *args)
+
+    workers = [threading.Thread(target=run, args=(index,)) for index in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+
+def ask_hints_forever(attack: Attack, index: int, url: str, addresses: list[str]) -> None:
+    """Ask for a hint, and again as soon as it is answered or refused, each time telling the
+    advisor something new, so that no question is one already answered."""
+    with Client(url, addresses[index % len(addresses)]) as client:
+        asked = 0
+        while not attack.stopping.is_set():
+            asked += 1
+            client.send({"type": "hint", "input": {"n": asked}})
+            with contextlib.suppress(TimeoutError):
+                answer = client.recv_until(lambda message: message["type"] == "error" or (
+                    message["type"] == "hint" and "hint" in message), timeout=5)
+                attack.count(answer["type"] == "hint")
 
 
 @pytest.mark.parametrize("addresses", [["127.0.0.1"], ["127.0.0.1", "127.0.0.2"]], ids=["one", "two"])
@@ -509,15 +562,13 @@ def test_hint_loops_from_many_connections_of_one_seat_hold_up_no_other_room(
         with server.client(room, token) as mallory:
             if not its_turn(mallory.last_state()):
                 mallory.recv_until(its_turn, timeout=30)
-        for index in range(31):
-            address = addresses[index % len(addresses)]
-            attack.start(ask_hints_forever, server.client(room, token, local_address=address))
-        time.sleep(2.0)  # the queue fills
+        attack.start(ask_hints_forever, 31, server.ws_url(room, token), addresses)
+        time.sleep(3.0)  # the connections are made, the queue fills
         waits, pongs = person_plays(server, 8.0)
-        assert attack.done > 50, "the attack was not under way"
     finally:
         attack.stop()
         server.stop()
+    assert attack.sent > 200 and attack.served > 10, "the attack was not under way"
     assert_nobody_waited(waits, pongs)
 
 
@@ -529,14 +580,11 @@ def test_rooms_of_searching_bots_hold_up_no_other_room(tmp_path: Path) -> None:
         strong = ["bot:search-strong"] * 4
         watchers = [server.client(server.create_room(strong, game="make_a_million")) for _ in range(10)]
         for watcher in watchers:  # every room plays
-            watcher.recv_until(lambda message: message["type"] == "state" and message["version"] >= 2, timeout=120)
+            watcher.recv_until(lambda message: message.get("version", 0) >= 2, timeout=120)
         waits, pongs = person_plays(server, 8.0)
         # The person's own hint (Make-A-Million's search) comes after the bots' moves, not behind
         # their whole queue (13 to 25 s before).
-        with server.http(local_address=PERSON) as http:
-            seats = ["human", "bot:rules", "bot:rules", "bot:rules"]
-            room = http.post("/api/rooms", json={"game": "make_a_million", "seats": seats}).json()["room"]
-            token = http.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
+        room, token = person_room(server, "make_a_million", ["human", "bot:rules", "bot:rules", "bot:rules"])
         with server.client(room, token, local_address=PERSON) as ann:
             if not its_turn(ann.last_state()):
                 ann.recv_until(its_turn, timeout=30)
@@ -554,35 +602,56 @@ def test_rooms_of_searching_bots_hold_up_no_other_room(tmp_path: Path) -> None:
     assert_nobody_waited(waits, pongs)
 
 
-def post_replays_forever(attack: Attack, port: int, body: bytes, per_second: float) -> None:
+def head_then_body(body: bytes) -> Iterator[bytes]:
+    """The body a moment after the request's head, in pieces, as a browser on a network sends it.
+
+    (Sent at once on loopback, the head and the start of a megabyte can reach the server in one
+    read, which its transport takes for an over-long head and refuses: ``431 too_large``.)
+    """
+    time.sleep(0.02)
+    for start in range(0, len(body), 16_384):
+        yield body[start:start + 16_384]
+
+
+def post_replays_forever(attack: Attack, _index: int, port: int, body: bytes, per_second: float) -> None:
+    headers = {"Content-Type": "application/json", "Content-Length": str(len(body))}
     with httpx.Client(base_url=f"http://{HOST}:{port}", timeout=30, trust_env=False) as http:
         while not attack.stopping.is_set():
             began = time.monotonic()
-            answer = http.post("/api/replay", content=body, headers={"Content-Type": "application/json"})
-            attack.done += answer.status_code in (200, 400, 503)
+            answer = http.post("/api/replay", content=head_then_body(body), headers=headers)
+            attack.count(answer.status_code == 200)
             time.sleep(max(0.0, 1 / per_second - (time.monotonic() - began)))
 
 
+def endless_greed_record(size: int) -> bytes:
+    """A replay request of about ``size`` bytes: a real Greed game in which nobody ever banks (the
+    rules let it go on for ever), so that replaying it takes a worker more than half a second."""
+    game = hs.new_game("greed", 2, seed=7)
+    body = b""
+    while True:
+        for _ in range(500):
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            game.act(seat, next((action for action in legal if "bank" not in action.to_json()), legal[0]))
+        longer = json.dumps({"record": game.record()}).encode()
+        if len(longer) > size:
+            return body
+        body = longer
+
+
 def test_large_replays_posted_in_a_loop_hold_up_no_room(tmp_path: Path) -> None:
-    """A megabyte each (a real record, padded), eighteen a second."""
-    game = hs.new_game("make_a_million", 8, seed=7, options={"hand_limit": 12})
-    rng = random.Random(1)
-    while not game.is_over:
-        seat = game.to_act[0]
-        game.act(seat, rng.choice(game.legal_actions(seat)))
-    record = game.record()
-    padding = 1_000_000 - len(json.dumps({"record": {**record, "notes": ""}}))
-    body = json.dumps({"record": {**record, "notes": "x" * padding}}).encode()
-    assert len(body) == 1_000_000
+    """Records of a megabyte (a game of 10,000 decisions), eighteen a second."""
+    body = endless_greed_record(1_000_000)
+    assert 950_000 < len(body) <= 1_000_000
     server = attack_server(tmp_path)
     attack = Attack()
     try:
-        for _ in range(6):
-            attack.start(post_replays_forever, server.port, body, 3.0)
+        # Eighteen a second while answers come at once: a thread whose replay waits sends none.
+        attack.start(post_replays_forever, 18, server.port, body, 1.0)
         time.sleep(2.0)
         waits, pongs = person_plays(server, 8.0)
-        assert attack.done > 50, "the attack was not under way"
     finally:
         attack.stop()
         server.stop()
+    assert attack.sent > 80 and attack.served > 5, "the attack was not under way"
     assert_nobody_waited(waits, pongs)

@@ -61,10 +61,17 @@ log = logging.getLogger("highstakes.server")
 _BOTS: dict[tuple[str, str], Bot] = {}
 
 
+#: How much lower the workers' scheduling priority is than the server's (Unix ``nice``): when
+#: computations take every core, the server's own process still answers at once.
+WORKER_NICENESS = 10
+
+
 def _start_worker(extra_games: list[bytes], parent: int) -> None:
     # Ctrl-C reaches every process of the terminal's group: the server stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(WORKER_NICENESS)
     for pickled in extra_games:
         try:
             game = pickle.loads(pickled)
@@ -186,6 +193,32 @@ def replay_record(
             outline["seat_names"] = [_("Player {number}").format(
                 number=seat + 1) for seat in range(timeline.seats)]
         return outline
+
+
+def replay_request(body: bytes, language: str = DEFAULT) -> tuple[str | None, bytes | str]:
+    """A replay request's body, read, checked and replayed here rather than in the server, whose own
+    process would pay for a megabyte made into Python objects (its garbage collector most of all):
+    ``(None, the answer as JSON)``, or ``(an error code, why, in words in ``language``)``."""
+    from highstakes.server import wire
+
+    with use_language(language):
+        try:
+            request = wire.loads(body or b"{}")
+        except ValueError:
+            return "bad_json", _("the body is not valid JSON")
+        if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
+            shape = _("the body is {shape}, with {position} and {seat} for one position")
+            return "bad_request", shape.format(
+                shape='{"record": {...}}', position='"position"', seat='"seat"')
+        position, seat = request.get("position"), request.get("seat")
+        if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
+            return "bad_request", _("'position' is a whole number")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            return "bad_request", _("'seat' is a seat index or null")
+        answer = replay_record(request["record"], position, seat, language)
+        if "error" in answer:
+            return "bad_record", str(answer["error"])
+        return None, wire.dumps_bytes(answer)
 
 
 def setup_after(game_id: str, records: list[dict[str, Any]]) -> JSON:
@@ -465,13 +498,15 @@ class ComputePool:
             raise
 
     def _check_queue(self, owner: Owner) -> None:
+        if self.queue_full(owner.address):
+            raise Busy("too many computations are waiting")
+
+    def queue_full(self, address: str | None) -> bool:
+        """Whether a hint or replay from ``address`` would be refused ``busy`` now: so many wait,
+        from everyone or from it. A replay asks before its megabyte is even read."""
         waiting = self.schedule.waiting_for_people()
-        if len(waiting) >= self.limits.compute_queue:
-            raise Busy(f"{len(waiting)} computations are waiting")
-        if owner.address is not None and sum(
-            job.owner.address == owner.address for job in waiting
-        ) >= WAITING_PER_ADDRESS:
-            raise Busy(f"{WAITING_PER_ADDRESS} computations of {owner.address} are waiting")
+        return len(waiting) >= self.limits.compute_queue or (address is not None and sum(
+            job.owner.address == address for job in waiting) >= WAITING_PER_ADDRESS)
 
     def _dispatch(self) -> None:
         """Give every idle worker the job the schedule names, as long as there is one."""
@@ -654,14 +689,13 @@ class ComputePool:
                                   takes_effort=True, refuse_when_full=True)
 
     async def replay(
-        self, record: Mapping[str, Any], position: int | None, seat: int | None, language: str = DEFAULT,
-        address: str | None = None,
-    ) -> dict[str, JSON]:
-        """A record replayed for a viewer in ``language`` (see :func:`replay_record`); raises Busy
-        when too many wait. It comes after every bot's move and hint, and never takes the last idle
-        worker."""
-        return await self._submit(Kind.REPLAY, Owner(address=address), replay_record, dict(record), position,
-                                  seat, language, quick=False, refuse_when_full=True)
+        self, body: bytes, language: str = DEFAULT, address: str | None = None,
+    ) -> tuple[str | None, bytes | str]:
+        """A replay request's body as it came, worked out in ``language`` (see :func:`replay_request`);
+        raises Busy when too many wait. It comes after every bot's move and hint, and never takes the
+        last idle worker."""
+        return await self._submit(Kind.REPLAY, Owner(address=address), replay_request, body, language,
+                                  quick=False, refuse_when_full=True)
 
     async def next_setup(
         self, game_id: str, records: Sequence[Mapping[str, Any]], owner: Owner = Owner(),
