@@ -105,45 +105,14 @@ def _bot(game_id: str, bot_name: str) -> Bot:
     return _BOTS[key]
 
 
-#: How much each bot rehearses when a worker starts (see ``load_games``), and at what effort.
-REHEARSAL_DECISIONS = 8
-REHEARSAL_SECONDS = 0.5
-REHEARSAL_EFFORT = 1 / 16
-
-
 def load_games() -> int:
-    """Import every game's bots and let each rehearse, so that a worker's first move is as quick
-    as the others: a search of compiled code (Make-A-Million's) loads it on its first decisions,
-    seconds that would otherwise hold up the first real move, and every move queued behind it."""
-    from highstakes.bots.registry import bot_catalog
+    """Import every game's bots, so that a worker's first move is as quick as the others."""
+    from highstakes.bots.registry import available_bots
 
     for game_id in games():
-        for info in bot_catalog(game_id).values():
-            if not info.uses_solver:  # those wait for the game's preparation anyway
-                _rehearse(game_id, info.name)
+        available_bots(game_id)
     time.sleep(0.1)  # stay busy a moment, so that the pool's other workers start too
     return os.getpid()
-
-
-def _rehearse(game_id: str, bot_name: str) -> None:
-    """The bot makes the first decisions of a game of its own at a small effort (half a second's worth
-    at most, after the first)."""
-    from highstakes.engine.game import new_game
-
-    try:
-        game_definition = definition(game_id)
-        game = new_game(game_id, game_definition.usual_seats, seed=0,
-                        options=game_definition.bounded_options())
-        bot, rng = _bot(game_id, bot_name), random.Random(0)
-        until = time.monotonic() + REHEARSAL_SECONDS
-        with effort.limited(REHEARSAL_EFFORT):
-            for _decision in range(REHEARSAL_DECISIONS):
-                if game.is_over or not game.to_act or time.monotonic() > until:
-                    break
-                seat = game.to_act[0]
-                game.act(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
-    except Exception:  # a rehearsal is only a head start: the real moves will say what is wrong
-        log.debug("the %s bot of %s could not rehearse", bot_name, game_id, exc_info=True)
 
 
 def choose_move(
