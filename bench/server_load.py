@@ -300,25 +300,10 @@ async def watch_bots(port: int, stop: asyncio.Event) -> None:
     await asyncio.gather(*(watch() for _ in range(10)), return_exceptions=True)
 
 
-def endless_greed_record(size: int) -> bytes:
-    """A replay request of about ``size`` bytes: a Greed game in which nobody banks."""
-    import highstakes as hs
-
-    game = hs.new_game("greed", 2, seed=7)
-    body = b""
-    while True:
-        for _ in range(500):
-            seat = game.to_act[0]
-            legal = game.legal_actions(seat)
-            game.act(seat, next((action for action in legal if "bank" not in action.to_json()), legal[0]))
-        longer = json.dumps({"record": game.record()}).encode()
-        if len(longer) > size:
-            return body
-        body = longer
-
-
 async def post_replays(port: int, stop: asyncio.Event) -> None:
-    body = endless_greed_record(1_000_000)
+    from highstakes.testing.servers import endless_greed_replay
+
+    body = endless_greed_replay(1_000_000)
     loop = asyncio.get_running_loop()
 
     async def sender() -> None:

@@ -23,13 +23,13 @@ from typing import Any
 import httpx
 import pytest
 
-import highstakes as hs
 from highstakes.server.limits import Limits
 from highstakes.testing.servers import (
     HOST,
     Client,
     ProcessServer,
     ThreadServer,
+    endless_greed_replay,
 )
 
 TWO = ["human", "human"]
@@ -405,6 +405,18 @@ PING_MOSTLY = 0.2  # nineteen pongs in twenty (the machine's other work may hold
 PING_MARGIN = 1.0  # the worst one
 
 
+@contextlib.contextmanager
+def attacked(tmp_path: Path) -> Iterator[tuple[ProcessServer, Attack]]:
+    """A server (see ``attack_server``) and an attack on it, both stopped at the end."""
+    server = attack_server(tmp_path)
+    attack = Attack()
+    try:
+        yield server, attack
+    finally:
+        attack.stop()
+        server.stop()
+
+
 def attack_server(tmp_path: Path) -> ProcessServer:
     """A server whose worker processes have started (and rehearsed their bots)."""
     server = ProcessServer(f"sqlite:///{tmp_path / 'rooms.db'}", tmp_path / "server.log",
@@ -554,9 +566,7 @@ def ask_hints_forever(attack: Attack, index: int, url: str, addresses: list[str]
 def test_hint_loops_from_many_connections_of_one_seat_hold_up_no_other_room(
     addresses: list[str], tmp_path: Path,
 ) -> None:
-    server = attack_server(tmp_path)
-    attack = Attack()
-    try:
+    with attacked(tmp_path) as (server, attack):
         room = server.create_room(["human", "bot:rules", "bot:rules", "bot:rules"], game="make_a_million")
         _, token = server.join(room, "Mallory")
         with server.client(room, token) as mallory:
@@ -565,9 +575,6 @@ def test_hint_loops_from_many_connections_of_one_seat_hold_up_no_other_room(
         attack.start(ask_hints_forever, 31, server.ws_url(room, token), addresses)
         time.sleep(3.0)  # the connections are made, the queue fills
         waits, pongs = person_plays(server, 8.0)
-    finally:
-        attack.stop()
-        server.stop()
     assert attack.sent > 200 and attack.served > 10, "the attack was not under way"
     assert_nobody_waited(waits, pongs)
 
@@ -623,35 +630,14 @@ def post_replays_forever(attack: Attack, _index: int, port: int, body: bytes, pe
             time.sleep(max(0.0, 1 / per_second - (time.monotonic() - began)))
 
 
-def endless_greed_record(size: int) -> bytes:
-    """A replay request of about ``size`` bytes: a real Greed game in which nobody ever banks (the
-    rules let it go on for ever), so that replaying it takes a worker more than half a second."""
-    game = hs.new_game("greed", 2, seed=7)
-    body = b""
-    while True:
-        for _ in range(500):
-            seat = game.to_act[0]
-            legal = game.legal_actions(seat)
-            game.act(seat, next((action for action in legal if "bank" not in action.to_json()), legal[0]))
-        longer = json.dumps({"record": game.record()}).encode()
-        if len(longer) > size:
-            return body
-        body = longer
-
-
 def test_large_replays_posted_in_a_loop_hold_up_no_room(tmp_path: Path) -> None:
     """Records of a megabyte (a game of 10,000 decisions), eighteen a second."""
-    body = endless_greed_record(1_000_000)
+    body = endless_greed_replay(1_000_000)
     assert 950_000 < len(body) <= 1_000_000
-    server = attack_server(tmp_path)
-    attack = Attack()
-    try:
+    with attacked(tmp_path) as (server, attack):
         # Eighteen a second while answers come at once: a thread whose replay waits sends none.
         attack.start(post_replays_forever, 18, server.port, body, 1.0)
         time.sleep(2.0)
         waits, pongs = person_plays(server, 8.0)
-    finally:
-        attack.stop()
-        server.stop()
     assert attack.sent > 80 and attack.served > 5, "the attack was not under way"
     assert_nobody_waited(waits, pongs)

@@ -12,6 +12,7 @@ through a real server, where only the order of the answers is asserted, never th
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import signal
@@ -466,8 +467,28 @@ def test_an_effort_share_is_above_zero_and_at_most_one() -> None:
 
 
 # --- the same order through a real server, with one worker ------------------------------------------
-def one_worker(**changes: Any) -> Limits:
-    return Limits(**{**vars(TEST_LIMITS), "compute_workers": 1, **changes})
+@contextlib.contextmanager
+def one_worker(game: PreparedBluff, sqlite_url: str, **changes: Any) -> Iterator[ThreadServer]:
+    """A server with one worker process (and the limits ``changes``), the toy ``game`` registered
+    while it runs; nothing may go wrong in its log."""
+    register(game)
+    try:
+        limits = Limits(**{**vars(TEST_LIMITS), "compute_workers": 1, **changes})
+        with ThreadServer(sqlite_url, limits=limits) as server:
+            yield server
+    finally:
+        unregister(game.id)
+    assert "Traceback" not in server.logs.text, server.logs.text
+
+
+def rooms_of_two(server: ThreadServer, game_id: str, count: int) -> tuple[list[str], list[Client]]:
+    """``count`` rooms of two people under way, and a connection of each room's first seat (the
+    one that claims first, who may ask for a hint)."""
+    rooms = [server.create_room(["human", "human"], game=game_id) for _ in range(count)]
+    clients = [server.client(room, server.join(room, "Bea")[1]) for room in rooms]
+    for room in rooms:
+        server.join(room, "Cy")
+    return rooms, clients
 
 
 def is_answer(message: dict[str, Any]) -> bool:
@@ -505,32 +526,28 @@ def test_a_bots_move_is_taken_before_the_hints_that_waited_for_the_worker(
     """Three connections of one seat ask for a slow hint; then a bot of another room must move.
     The bot's move goes to the worker as soon as the hint under way ends, before the two hints
     that waited longer (with a first-come queue it came after all three)."""
-    game = register(SlowAdvice(tmp_path))
-    try:
-        with ThreadServer(sqlite_url, limits=one_worker()) as server:
-            room = server.create_room(["human", "human"], game=game.id)
-            tokens = [server.join(room, name)[1] for name in ("Bea", "Cy")]
-            askers = [server.client(room, tokens[0]) for _ in range(3)]  # seat 1 claims first
-            askers[0].send({"type": "hint"})
-            hint_answer(askers[0], timeout=60)  # the worker has started
-            bot_room = server.create_room(["human", "bot:quick"], game=game.id)
-            with server.client(bot_room, server.join(bot_room, "Ann")[1]) as ann:
-                for asker in askers:
-                    asker.send({"type": "hint", "input": {"again": True}})
-                    asker.barrier()  # each question reached the server before the move
-                claim = ann.last_state()["legal"][0]["action"]
-                ann.send({"type": "act", "action": claim})
-                times = arrivals({
-                    "bot": (ann, lambda message: message.get("event") == {"kind": "acted", "seat": 1}),
-                    **{f"hint {index}": (asker, is_answer) for index, asker in enumerate(askers)},
-                })
-            hints = sorted(at for name, at in times.items() if name != "bot")
-            assert hints[0] < times["bot"] < hints[1], "the bot moves right after the hint under way"
-            for client in askers:
-                client.close()
-    finally:
-        unregister(game.id)
-    assert "Traceback" not in server.logs.text, server.logs.text
+    game = SlowAdvice(tmp_path)
+    with one_worker(game, sqlite_url) as server:
+        room = server.create_room(["human", "human"], game=game.id)
+        tokens = [server.join(room, name)[1] for name in ("Bea", "Cy")]
+        askers = [server.client(room, tokens[0]) for _ in range(3)]  # seat 1 claims first
+        askers[0].send({"type": "hint"})
+        hint_answer(askers[0], timeout=60)  # the worker has started
+        bot_room = server.create_room(["human", "bot:quick"], game=game.id)
+        with server.client(bot_room, server.join(bot_room, "Ann")[1]) as ann:
+            for asker in askers:
+                asker.send({"type": "hint", "input": {"again": True}})
+                asker.barrier()  # each question reached the server before the move
+            claim = ann.last_state()["legal"][0]["action"]
+            ann.send({"type": "act", "action": claim})
+            times = arrivals({
+                "bot": (ann, lambda message: message.get("event") == {"kind": "acted", "seat": 1}),
+                **{f"hint {index}": (asker, is_answer) for index, asker in enumerate(askers)},
+            })
+        hints = sorted(at for name, at in times.items() if name != "bot")
+        assert hints[0] < times["bot"] < hints[1], "the bot moves right after the hint under way"
+        for client in askers:
+            client.close()
 
 
 def test_a_new_question_takes_the_place_of_the_waiting_one_in_the_queue(
@@ -538,31 +555,24 @@ def test_a_new_question_takes_the_place_of_the_waiting_one_in_the_queue(
 ) -> None:
     """One waiting hint a connection: asked five times over while the worker is busy, the
     connection has one job in the queue, and is answered once, for its last question."""
-    game = register(ToldAdvice(tmp_path))
-    try:
-        with ThreadServer(sqlite_url, limits=one_worker()) as server:
-            rooms = [server.create_room(["human", "human"], game=game.id) for _ in range(2)]
-            busy, asker = (server.client(room, server.join(room, "Bea")[1]) for room in rooms)
-            for room in rooms:
-                server.join(room, "Cy")
-            busy.send({"type": "hint"})
-            hint_answer(busy, timeout=60)  # the worker has started
-            busy.send({"type": "hint", "input": {"busy": True}})  # holds the worker a second and a half
-            busy.barrier()
-            for sure in range(5):
-                asker.send({"type": "hint", "input": {"sure": sure}})
-            asker.barrier()
-            queue = server.app.manager.compute.schedule.waiting
-            assert [job.owner.room for job in queue] == [rooms[1]]
-            _, advice = hint_answer(asker)
-            assert advice["hint"]["told"] == {"sure": 4}
-            time.sleep(ADVICE_SECONDS)
-            assert not [message for message in asker.barrier() if message["type"] == "hint"]
-            for client in (busy, asker):
-                client.close()
-    finally:
-        unregister(game.id)
-    assert "Traceback" not in server.logs.text, server.logs.text
+    game = ToldAdvice(tmp_path)
+    with one_worker(game, sqlite_url) as server:
+        rooms, (busy, asker) = rooms_of_two(server, game.id, 2)
+        busy.send({"type": "hint"})
+        hint_answer(busy, timeout=60)  # the worker has started
+        busy.send({"type": "hint", "input": {"busy": True}})  # holds the worker a second and a half
+        busy.barrier()
+        for sure in range(5):
+            asker.send({"type": "hint", "input": {"sure": sure}})
+        asker.barrier()
+        queue = server.app.manager.compute.schedule.waiting
+        assert [job.owner.room for job in queue] == [rooms[1]]
+        _, advice = hint_answer(asker)
+        assert advice["hint"]["told"] == {"sure": 4}
+        time.sleep(ADVICE_SECONDS)
+        assert not [message for message in asker.barrier() if message["type"] == "hint"]
+        for client in (busy, asker):
+            client.close()
 
 
 def test_a_room_past_its_budget_is_told_its_hint_waits_and_is_answered_after_the_others(
@@ -571,30 +581,23 @@ def test_a_room_past_its_budget_is_told_its_hint_waits_and_is_answered_after_the
     """A room that used more than its second of worker time a minute asks again while the
     worker is busy: it hears, in words, that its hint waits its turn; a room within its budget
     that asks later is answered first, and the waiting hint is answered after (not refused)."""
-    game = register(SlowAdvice(tmp_path))
-    try:
-        with ThreadServer(sqlite_url, limits=one_worker(compute_seconds_per_room=1.0)) as server:
-            rooms = [server.create_room(["human", "human"], game=game.id) for _ in range(3)]
-            greedy, busy, calm = (server.client(room, server.join(room, "Bea")[1]) for room in rooms)
-            for room in rooms:
-                server.join(room, "Cy")
-            greedy.send({"type": "hint"})
-            hint_answer(greedy, timeout=60)  # 1.5 s of worker time: past the room's budget
-            busy.send({"type": "hint"})
-            busy.barrier()
-            greedy.send({"type": "hint", "input": {"again": True}})
-            told = greedy.recv_until(lambda message: message["type"] == "hint")
-            assert told == {"type": "hint", "waiting": True, "message": (
-                "The server is busy with other players' work: your hint waits its turn, "
-                "and will appear when ready.")}
-            calm.send({"type": "hint"})
-            calm.barrier()
-            times = arrivals({name: (client, is_answer)
-                              for name, client in (("busy", busy), ("calm", calm), ("greedy", greedy))})
-            assert all("hint" in client.received[-1] for client in (greedy, busy, calm)), "not refused"
-            assert times["busy"] < times["calm"] < times["greedy"]
-            for client in (greedy, busy, calm):
-                client.close()
-    finally:
-        unregister(game.id)
-    assert "Traceback" not in server.logs.text, server.logs.text
+    game = SlowAdvice(tmp_path)
+    with one_worker(game, sqlite_url, compute_seconds_per_room=1.0) as server:
+        _rooms, (greedy, busy, calm) = rooms_of_two(server, game.id, 3)
+        greedy.send({"type": "hint"})
+        hint_answer(greedy, timeout=60)  # 1.5 s of worker time: past the room's budget
+        busy.send({"type": "hint"})
+        busy.barrier()
+        greedy.send({"type": "hint", "input": {"again": True}})
+        told = greedy.recv_until(lambda message: message["type"] == "hint")
+        assert told == {"type": "hint", "waiting": True, "message": (
+            "The server is busy with other players' work: your hint waits its turn, "
+            "and will appear when ready.")}
+        calm.send({"type": "hint"})
+        calm.barrier()
+        times = arrivals({name: (client, is_answer)
+                          for name, client in (("busy", busy), ("calm", calm), ("greedy", greedy))})
+        assert all("hint" in client.received[-1] for client in (greedy, busy, calm)), "not refused"
+        assert times["busy"] < times["calm"] < times["greedy"]
+        for client in (greedy, busy, calm):
+            client.close()

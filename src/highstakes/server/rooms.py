@@ -257,6 +257,7 @@ class Room:
         position = (self.game_number, self.version)
         self.deadlines = {key: at for key, at in self.deadlines.items() if key[:2] == position}
         self.stopped_clocks = {key: left for key, left in self.stopped_clocks.items() if key[:2] == position}
+        self.timer_tasks = {key: task for key, task in self.timer_tasks.items() if key[:2] == position}
         self.scheduled = {key for key in self.scheduled if key[:2] == position}
         if self.status != "playing" or self.turn_timer is None:
             self.deadlines.clear()

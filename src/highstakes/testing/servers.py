@@ -381,6 +381,23 @@ class Client:
         self.close()
 
 
+def endless_greed_replay(size: int) -> bytes:
+    """A request for ``/api/replay`` of at most ``size`` bytes, as large as it can be: a real Greed
+    game in which nobody ever banks (the rules let it go on for ever), so that replaying it takes a
+    worker the better part of a second for a megabyte."""
+    game = hs.new_game("greed", 2, seed=7)
+    body = b""
+    while True:
+        for _ in range(500):
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            game.act(seat, next((action for action in legal if "bank" not in action.to_json()), legal[0]))
+        longer = json.dumps({"record": game.record()}).encode()
+        if len(longer) > size:
+            return body
+        body = longer
+
+
 # --- playing ---------------------------------------------------------------------------------------
 def random_action(state: Mapping[str, Any], rng: random.Random) -> Any:
     """A uniformly random legal action of a state message."""
