@@ -246,7 +246,7 @@ class Kind(IntEnum):
 
     MOVE = 0  # a bot's move at a table where people play, a room's next setup: people wait for it
     ADVICE = 1  # a hint, or the preparation that hints and solving bots wait for
-    SHOW = 2  # a bot's move in a room of bots alone: only its watchers wait
+    SHOW = 2  # a bot's move where no person of the room is connected: only watchers wait
     REPLAY = 3  # a record replayed for a page
 
 
@@ -291,8 +291,8 @@ class Schedule:
     order itself can be tested.
 
     - An owner past its budget of worker time (by its address, or its room) waits behind every
-      owner within budget, whatever the kind; and within that, bot moves at people's tables come
-      first, then hints and preparations, then the moves of rooms of bots alone, then replays
+      owner within budget, whatever the kind; and within that, bot moves where a person waits
+      come first, then hints and preparations, then bots playing for watchers alone, then replays
       (:class:`Kind`), except that a job that has waited ``PATIENCE`` seconds goes ahead of
       every kind; among equals, the owner that used the least of its budget lately, then the
       oldest.
@@ -643,7 +643,7 @@ class ComputePool:
     ) -> JSON:
         """A bot's move, once the game's preparation for ``options`` is done if the bot plays from it
         (TooLong when that preparation is longer than the server allows); ``kind`` is ``SHOW`` for
-        a room of bots alone."""
+        bots playing for watchers alone."""
         if uses_solver(game_id, bot_name):
             await self.prepared(game_id, options, owner)
         return await self._submit(

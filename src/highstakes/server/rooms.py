@@ -173,7 +173,7 @@ class Room:
     # still stand where seats choose at once (see ``still_stands``).
     offered: dict[int, dict[int, list[JSON]]] = field(default_factory=dict)
     # The hint each connection waits for: (game, version, what the person told the advisor as
-    # text) and what they told it; and the connections whose hint is being worked out.
+    # text) and what they told it; and the task that works out each connection's latest question.
     hint_waiters: dict[Connection, tuple[tuple[int, int, str], JSON]] = field(default_factory=dict)
     hint_tasks: dict[Connection, asyncio.Task[None]] = field(default_factory=dict)
     # What the spectators were last sent, and the update that waits for its turn.
@@ -792,12 +792,12 @@ class RoomManager:
             connections.discard(connection)
             if not connections:
                 del room.players[seat]
-                if not room.person_connected and room.deadlines:
-                    room.stop_clocks()  # nobody of the room is here: nobody to wait for
-                    self.broadcast(room, {"kind": "paused", "seat": seat})  # the watchers' clocks stop
-                    return
                 if not room.person_connected:
-                    room.stop_clocks()
+                    timed = bool(room.deadlines)
+                    room.stop_clocks()  # nobody of the room is here: nobody to wait for
+                    if timed:  # the watchers' countdown stops: a state says so
+                        self.broadcast(room, {"kind": "paused", "seat": seat})
+                        return
                 self._presence(room, seat, False)
 
     def _presence(self, room: Room, seat: int, connected: bool, skip: Connection | None = None) -> None:
@@ -1163,13 +1163,14 @@ class RoomManager:
         self, room: Room, bot: str, view: dict[str, JSON], legal: list[JSON], seed: str,
     ) -> JSON:
         """The bot's move, worked out in a worker and charged to the room's budget (in the queue as
-        a move people wait for, or, in a room of bots alone, after their hints). A bot whose
+        a move people wait for, or, when no person of the room is there, after their hints). A bot whose
         preparation the server no longer allows (a turn timer's stand-in, or a room created under
         a higher ``--max-solve-seconds``) gives way to the strongest bot that needs none."""
         owner = Owner(room=room.id)
         options = room.game.options
-        # Bots playing for their watchers alone come after the hints people wait for.
-        kind = Kind.MOVE if room.has_people else Kind.SHOW
+        # Bots playing for watchers alone (a room of bots, or one its people left) come after the
+        # hints people wait for.
+        kind = Kind.MOVE if room.person_connected else Kind.SHOW
         try:
             return await self.compute.choose(room.game_id, options, bot, view, legal, seed, owner, kind)
         except TooLong:
