@@ -61,8 +61,9 @@ log = logging.getLogger("highstakes.server")
 _BOTS: dict[tuple[str, str], Bot] = {}
 
 
-#: How much lower the workers' scheduling priority is than the server's (Unix ``nice``): when
-#: computations take every core, the server's own process still answers at once.
+#: How much lower the workers' scheduling priority is than the server's (Unix ``nice``), once
+#: they have started: when computations take every core, the server's own process still
+#: answers at once.
 WORKER_NICENESS = 10
 
 
@@ -70,8 +71,6 @@ def _start_worker(extra_games: list[bytes], parent: int) -> None:
     # Ctrl-C reaches every process of the terminal's group: the server stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
-    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
-        os.nice(WORKER_NICENESS)
     for pickled in extra_games:
         try:
             game = pickle.loads(pickled)
@@ -79,6 +78,18 @@ def _start_worker(extra_games: list[bytes], parent: int) -> None:
             continue
         if game.id not in games():
             register(game)
+    _load_bots()  # at the usual priority: a worker's start is not to be slowed down
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(WORKER_NICENESS)
+
+
+def _load_bots() -> None:
+    """Import every game's bots, so that a worker's first move is as quick as the others."""
+    from highstakes.bots.registry import available_bots
+
+    for game_id in games():
+        with contextlib.suppress(Exception):  # a game whose bots fail to load fails its own moves
+            available_bots(game_id)
 
 
 def _die_with(parent: int) -> None:
@@ -106,11 +117,7 @@ def _bot(game_id: str, bot_name: str) -> Bot:
 
 
 def load_games() -> int:
-    """Import every game's bots, so that a worker's first move is as quick as the others."""
-    from highstakes.bots.registry import available_bots
-
-    for game_id in games():
-        available_bots(game_id)
+    """Nothing but a worker started (it loads the games as it starts: ``_start_worker``)."""
     time.sleep(0.1)  # stay busy a moment, so that the pool's other workers start too
     return os.getpid()
 
