@@ -13,14 +13,28 @@ the processor time the server spent per action (its own process, from /proc).
     python bench/server_load.py --rooms 10 --seats 2 --seconds 10
     python bench/server_load.py --db postgresql://user:pw@127.0.0.1/bench
     python bench/server_load.py --server-arg=--ws-compression   # any other flag of `serve`
+
+``--attack hints|bots|replays`` measures instead how long one person waits while another
+address attacks, the server's limits as they are: the person (at 127.0.0.3) plays Greed
+against the heuristic bot and pings from a second connection; meanwhile 31 connections of
+one seat ask Make-A-Million hints in a loop (``hints``, from 127.0.0.1), ten rooms of
+Make-A-Million's strongest bots play to their watchers (``bots``), or megabyte records are
+posted to /api/replay eighteen times a second (``replays``). It prints the bot's moves' waits
+and the pongs (median, 95th percentile, worst), with the date, the machine and its load.
+
+    python bench/server_load.py --attack hints --seconds 15
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import http.client
 import json
+import multiprocessing
 import os
+import platform
 import random
 import signal
 import socket
@@ -39,7 +53,7 @@ import websockets
 # Every client of the bench shares one address: lift the limits meant for one person's.
 LIFTED = [
     "--rooms-per-minute", "100000", "--connections-per-address", "100000", "--requests-per-second", "100000",
-    "--address-messages-per-second", "100000", "--max-rooms", "100000",
+    "--address-messages-per-second", "100000", "--max-rooms", "100000", "--seats-per-address", "100000",
 ]
 MESSAGES_PER_SECOND = 20  # the server's limit per connection (docs/server.md)
 
@@ -58,10 +72,10 @@ def http_json(url: str, body: dict[str, Any] | None = None) -> Any:
         return json.loads(response.read())
 
 
-def start_server(port: int, database: str, extra: list[str]) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str, extra: list[str], lifted: bool = True) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         [sys.executable, "-m", "highstakes", "serve", "--port", str(port), "--db", database,
-         "--bot-delay", "0", *LIFTED, *extra],
+         "--bot-delay", "0", *(LIFTED if lifted else []), *extra],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 30
@@ -181,6 +195,190 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
     return stats
 
 
+# --- one person while another address attacks (--attack) -------------------------------------------
+PERSON, ATTACKER = "127.0.0.3", "127.0.0.1"
+ATTACKS = ("hints", "bots", "replays")
+
+
+def http_from(
+    address: str, port: int, path: str, body: Any = None, raw: bytes | None = None,
+) -> tuple[int, Any]:
+    """A request from ``address`` (any of 127.0.0.0/8): its status and its JSON answer."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=(address, 0))
+    try:
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        connection.request("GET" if data is None else "POST", path, body=data,
+                           headers={"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        text = answer.read()
+        return answer.status, json.loads(text) if text.startswith(b"{") or text.startswith(b"[") else None
+    finally:
+        connection.close()
+
+
+def person_room(port: int, game: str, seats: list[str], address: str) -> tuple[str, str]:
+    room = http_from(address, port, "/api/rooms", {"game": game, "seats": seats})[1]["room"]
+    token = http_from(address, port, f"/api/rooms/{room}/join", {"name": "Ann"})[1]["token"]
+    return room, token
+
+
+async def person_plays(port: int, seconds: float) -> tuple[list[float], list[float]]:
+    """The person's bot waits (from the state that made it the bot's turn) and pongs."""
+    room, token = person_room(port, "greed", ["human", "bot:heuristic"], PERSON)
+    url = f"ws://127.0.0.1:{port}/ws/{room}"
+    waits: list[float] = []
+    pongs: list[float] = []
+    stop = time.monotonic() + seconds
+
+    async def ping() -> None:
+        async with websockets.connect(url, local_addr=(PERSON, 0), max_size=2**22) as socket_:
+            await socket_.recv()
+            while time.monotonic() < stop:
+                sent = time.perf_counter()
+                await socket_.send(json.dumps({"type": "ping"}))
+                while json.loads(await socket_.recv())["type"] != "pong":
+                    pass
+                pongs.append(time.perf_counter() - sent)
+                await asyncio.sleep(0.05)
+
+    async def play() -> None:
+        rng, pace = random.Random(3), Pace(MESSAGES_PER_SECOND * 0.9)
+        player = websockets.connect(f"{url}?token={token}", local_addr=(PERSON, 0), max_size=2**22)
+        async with player as socket_:
+            since = time.monotonic()
+            while time.monotonic() < stop:
+                message = json.loads(await socket_.recv())
+                if message["type"] != "state":
+                    continue
+                now = time.monotonic()
+                if message["event"] == {"kind": "acted", "seat": 1}:
+                    waits.append(now - since)
+                since = now
+                if message["status"] == "over":
+                    await pace.wait()
+                    await socket_.send(json.dumps({"type": "rematch"}))
+                elif 0 in message["to_act"]:
+                    act = {"type": "act", "action": rng.choice(message["legal"])["action"],
+                           "version": message["version"]}
+                    await pace.wait()  # below the server's limit of messages a connection
+                    await socket_.send(json.dumps(act))
+
+    await asyncio.gather(ping(), play())
+    return waits, pongs
+
+
+async def ask_hints(port: int, stop: asyncio.Event) -> None:
+    seats = ["human", "bot:rules", "bot:rules", "bot:rules"]
+    room, token = person_room(port, "make_a_million", seats, ATTACKER)
+    url = f"ws://127.0.0.1:{port}/ws/{room}?token={token}"
+
+    async def loop(index: int) -> None:
+        async with websockets.connect(url, local_addr=(ATTACKER, 0), max_size=2**22) as socket_:
+            asked = 0
+            while not stop.is_set():
+                asked += 1
+                await socket_.send(json.dumps({"type": "hint", "input": {"n": index, "asked": asked}}))
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        message = json.loads(await asyncio.wait_for(socket_.recv(), 5))
+                        if message["type"] == "error" or "hint" in message:
+                            break
+
+    await asyncio.gather(*(loop(index) for index in range(31)), return_exceptions=True)
+
+
+async def watch_bots(port: int, stop: asyncio.Event) -> None:
+    async def watch() -> None:
+        room = http_from(ATTACKER, port, "/api/rooms",
+                         {"game": "make_a_million", "seats": ["bot:search-strong"] * 4})[1]["room"]
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room}", local_addr=(ATTACKER, 0),
+                                      max_size=2**22) as socket_:
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(socket_.recv(), 1)
+
+    await asyncio.gather(*(watch() for _ in range(10)), return_exceptions=True)
+
+
+async def post_replays(port: int, stop: asyncio.Event) -> None:
+    from highstakes.testing.servers import endless_greed_replay
+
+    body = endless_greed_replay(1_000_000)
+    loop = asyncio.get_running_loop()
+
+    async def sender() -> None:
+        while not stop.is_set():
+            began = time.monotonic()
+            with contextlib.suppress(OSError):
+                await loop.run_in_executor(None, lambda: http_from(ATTACKER, port, "/api/replay", raw=body))
+            await asyncio.sleep(max(0.0, 1 - (time.monotonic() - began)))
+
+    await asyncio.gather(*(sender() for _ in range(18)))
+
+
+def attack_process(attack: str, port: int, stopping: Any) -> None:
+    """The attack, in a process of its own at a lower priority: an attacker's processor time is
+    spent on their machine, not the server's, which here shares the machine with them."""
+    os.nice(10)
+
+    async def until_stopped() -> None:
+        stop = asyncio.Event()
+        harm = {"hints": ask_hints, "bots": watch_bots, "replays": post_replays}[attack]
+        attacking = asyncio.ensure_future(harm(port, stop))
+        while not stopping.is_set():
+            await asyncio.sleep(0.2)
+        stop.set()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(attacking, 10)
+
+    asyncio.run(until_stopped())
+
+
+def run_attack(args: argparse.Namespace, port: int) -> tuple[list[float], list[float]]:
+    context = multiprocessing.get_context("spawn")
+    stopping = context.Event()
+    attacker = context.Process(target=attack_process, args=(args.attack, port, stopping))
+    attacker.start()
+    time.sleep(args.warmup + 10)  # the workers start, and load the searches
+    try:
+        return asyncio.run(person_plays(port, args.seconds))
+    finally:
+        stopping.set()
+        attacker.join(timeout=20)
+        if attacker.is_alive():
+            attacker.kill()
+
+
+def spread(values: list[float]) -> str:
+    ordered = sorted(values)
+    if not ordered:
+        return "none"
+    return (f"median {statistics.median(ordered) * 1000:.1f} ms, 95th percentile "
+            f"{ordered[int(0.95 * (len(ordered) - 1))] * 1000:.1f} ms, worst {ordered[-1] * 1000:.1f} ms "
+            f"({len(ordered)})")
+
+
+def attack_main(args: argparse.Namespace) -> int:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as scratch:
+        database = args.db or f"sqlite:///{os.path.join(scratch, 'attack.db')}"
+        server = start_server(port, database, ["--rooms-per-minute", "100", *args.server_arg], lifted=False)
+        try:
+            waits, pongs = run_attack(args, port)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=10)
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}, {platform.node()}: {os.cpu_count()} cores, "
+          f"{platform.python_version()}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
+          f"({'idle' if load[0] < 0.5 else 'not idle'})")
+    print(f"attack: {args.attack}; {args.seconds:g} s measured")
+    print(f"bot moves    {spread(waits)}")
+    print(f"pongs        {spread(pongs)}")
+    print("goal: every bot move within a second, pongs within 50 ms")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -188,14 +386,19 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--seats", type=int, default=4, help="people per room (2 to 12)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
-    parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured time first")
+    parser.add_argument("--warmup", type=float, default=3.0,
+                        help="unmeasured time first (with --attack: 10 s more, for the searches to load)")
     parser.add_argument("--think", type=float, default=0.03,
                         help="seconds a client waits before each action (default 0.03)")
     parser.add_argument("--db", help="database URL (default: a fresh temporary SQLite file)")
     parser.add_argument("--server-arg", action="append", default=[], metavar="FLAG",
                         help="another flag for `highstakes serve` (repeatable), "
                         "e.g. --server-arg=--ws-compression")
+    parser.add_argument("--attack", choices=ATTACKS,
+                        help="measure one person's waits while another address attacks (see above)")
     args = parser.parse_args()
+    if args.attack:
+        return attack_main(args)
 
     port = free_port()
     with tempfile.TemporaryDirectory() as scratch:

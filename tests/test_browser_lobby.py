@@ -190,3 +190,26 @@ def test_a_name_typed_as_an_options_own_value_is_not_told_how_to_type_numbers(vi
     page.select_option("#game", GAME)
     page.select_option(f"#option-{OPTION}", label="your own…")
     expect(page.locator(f"#option-{OPTION}-custom-help")).to_be_visible()
+
+
+def test_a_private_room_set_up_in_the_lobby_is_not_listed_among_the_open_rooms(
+    visitors: Visitors, server_url: str,
+) -> None:
+    page = visitors.open("/")
+    page.fill("#player-name", "Ann")
+    expect(page.locator(".game-card[data-game='greed']")).to_be_visible()
+    page.select_option("#game", "greed")
+    page.select_option("#seat-count", "2")
+    for index in range(2):
+        page.select_option(f"#seat-{index}", "human")
+    private = page.get_by_label("Private room")
+    expect(private).not_to_be_checked()
+    expect(page.locator("#private-room-help")).to_have_text(
+        "Only people with the invite link can join: the room is not listed among the open rooms.")
+    private.check()
+    page.get_by_role("button", name="Create room and play").click()
+    page.wait_for_url(re.compile(r".*/r/[^/]+$"))
+    room = room_of(page.url)
+    assert get_json(server_url, f"/api/rooms/{room}")["private"] is True
+    assert room not in [entry["room"] for entry in get_json(server_url, "/api/open-rooms")]
+    visitors.assert_no_page_errors()

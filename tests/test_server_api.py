@@ -179,7 +179,7 @@ def test_a_created_room_is_described_by_its_summary(server: ThreadServer) -> Non
             {"seat": 1, "kind": "bot", "bot": "heuristic", "name": "heuristic bot", "connected": True},
             {"seat": 2, "kind": "human", "bot": None, "name": None, "connected": False},
         ],
-        "turn_timer": 5, "game_number": 1,
+        "turn_timer": 5, "game_number": 1, "private": False,
     }
     # Without options and turn timer: the defaults, and no timer.
     plain = server.summary(server.create_room(TWO))

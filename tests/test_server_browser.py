@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+import re
 
 from playwright.sync_api import Browser, expect
 from sqlalchemy import insert
@@ -72,3 +73,26 @@ def test_a_room_that_can_no_longer_be_read_says_why_on_its_page(browser: Browser
             assert [problem for problem in visitors.problems if not problem.startswith(gone)] == []
         finally:
             visitors.close()
+STOPPED = "The turn timer is stopped while no player is connected, and runs on when one comes back."
+
+
+def test_the_room_page_says_when_the_turn_timer_stops_and_runs_on(
+    visitors: Visitors, server_url: str,
+) -> None:
+    """The clock stops while no person of the room is connected: a watcher is told so, and sees
+    the countdown again when a player comes back."""
+    body = {"game": "greed", "seats": ["human", "human"], "turn_timer": 60}
+    room = post_json(server_url, "/api/rooms", body)["room"]
+    tokens = [post_json(server_url, f"/api/rooms/{room}/join", {"name": name})["token"]
+              for name in ("Ann", "Bob")]
+    watcher = visitors.open(f"/r/{room}")
+    facts = "turn timer 60 s, stopped while no player is connected"
+    expect(watcher.locator("#room-facts")).to_contain_text(facts)
+    timer = watcher.locator("#timer")
+    expect(timer).to_have_text(STOPPED)
+    ws_url = server_url.replace("http", "ws", 1) + f"/ws/{room}?token={tokens[1]}"
+    with connect(ws_url, origin=server_url, proxy=None) as bob:  # type: ignore[arg-type]
+        assert json.loads(bob.recv(timeout=10))["turn_deadline"] > 55
+        expect(timer).to_have_text(re.compile(r"^\d+ s left in this turn$"))
+    expect(timer).to_have_text(STOPPED)
+    visitors.assert_no_page_errors()

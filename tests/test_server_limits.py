@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from highstakes.server import rooms
 from highstakes.server.limits import Limits
 from highstakes.server.rooms import RoomManager
@@ -184,20 +186,23 @@ def test_a_room_of_bots_rests_while_nobody_watches(sqlite_url: str) -> None:
         assert final["result"]["winners"]
 
 
+class Listener:
+    """A connection double that keeps the states a room sends it."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.states: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+
+    def deliver(self, text: str) -> None:
+        message = json.loads(text)
+        if message["type"] == "state":
+            self.states.append(message)
+            self.texts.append(text)
+
+
 # --- spectators -----------------------------------------------------------------------------------------
 def test_spectators_get_the_latest_position_at_most_ten_times_a_second(tmp_path: Path) -> None:
-    class Listener:
-        def __init__(self, seat: int | None) -> None:
-            self.seat = seat
-            self.states: list[dict[str, Any]] = []
-            self.texts: list[str] = []
-
-        def deliver(self, text: str) -> None:
-            message = json.loads(text)
-            if message["type"] == "state":
-                self.states.append(message)
-                self.texts.append(text)
-
     async def scenario() -> None:
         manager = RoomManager(Storage(f"sqlite:///{tmp_path / 'rooms.db'}"), bot_delay=0.0, seed=1)
         try:
@@ -360,3 +365,133 @@ def test_a_move_for_a_position_where_the_seat_had_no_choice_is_refused_when_play
     finally:
         for client in clients:
             client.close()
+
+
+# --- what one client may hold, and what bots may cost ----------------------------------------------
+def test_rooms_with_a_turn_timer_count_among_the_games_with_bots(sqlite_url: str) -> None:
+    """A turn timer's stand-in is a bot: such rooms are held to --max-bot-rooms like rooms with bots."""
+    with ThreadServer(sqlite_url, limits=limited(max_bot_rooms=2)) as server, server.http() as http:
+        timed = {"game": "greed", "seats": TWO, "turn_timer": 30}
+        for _ in range(2):
+            assert http.post("/api/rooms", json=timed).status_code == 201
+        message = refusal(http.post("/api/rooms", json=timed), 503, "too_many_bots")
+        assert message.endswith("play without bots and without a turn timer")
+        refusal(http.post("/api/rooms", json={"game": "greed", "seats": ["human", "bot:random"]}), 503,
+                "too_many_bots")
+        assert http.post("/api/rooms", json={"game": "greed", "seats": TWO}).status_code == 201
+
+
+def test_one_address_holds_only_so_many_seats_in_games_not_over(sqlite_url: str) -> None:
+    """Seat squatting: one address took 60 seats of 30 open rooms; the host's friend found none."""
+    with ThreadServer(sqlite_url, limits=limited(seats_per_address=3)) as server:
+        made = [server.create_room(TWO) for _ in range(3)]
+        squatting, friendly = server.http(local_address="127.0.0.2"), server.http(local_address="127.0.0.3")
+        with squatting as squatter, friendly as friend:
+            taken = [squatter.post(f"/api/rooms/{room}/join", json={"name": f"S{n}"}) for n, room in
+                     enumerate([made[0], made[0], made[1]])]
+            assert [answer.status_code for answer in taken] == [200, 200, 200]
+            message = refusal(squatter.post(f"/api/rooms/{made[1]}/join", json={"name": "S4"}), 429,
+                              "too_many_seats")
+            assert message == ("this address holds as many seats as the server allows (3) in games not over; "
+                               "finish one of those games first")
+            # Another address still finds the seat, and the squatter's seats in a finished game no
+            # longer count.
+            assert friend.post(f"/api/rooms/{made[1]}/join", json={"name": "Friend"}).status_code == 200
+        tokens = [answer.json()["token"] for answer in taken[:2]]
+        play_to_end([server.client(made[0], token) for token in tokens], seed=4)
+        with server.http(local_address="127.0.0.2") as squatter:
+            assert squatter.post(f"/api/rooms/{made[2]}/join", json={"name": "S5"}).status_code == 200
+
+
+def test_a_private_room_is_reached_by_its_link_only_and_stays_private(database_url: str) -> None:
+    with ThreadServer(database_url, limits=limited(idle_room_seconds=0.5)) as server, server.http() as http:
+        secret = http.post("/api/rooms", json={"game": "greed", "seats": TWO, "private": True})
+        assert secret.status_code == 201, secret.text
+        secret_room = secret.json()["room"]
+        listed = server.create_room(TWO)
+        assert [entry["room"] for entry in http.get("/api/open-rooms").json()] == [listed]
+        # The link works as for any room: its page, its summary, a seat.
+        assert http.get(f"/r/{secret_room}").status_code == 200
+        assert server.summary(secret_room)["private"] is True and server.summary(listed)["private"] is False
+        # Out of memory and read back from the database, it is still private.
+        deadline = time.monotonic() + 10
+        while server.request("GET", "/healthz").json()["rooms"] and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert server.summary(secret_room)["private"] is True
+        server.summary(listed)
+        assert [entry["room"] for entry in http.get("/api/open-rooms").json()] == [listed]
+        server.join(secret_room, "Ann")
+        for wrong in ["yes", 1, None]:
+            answer = http.post("/api/rooms", json={"game": "greed", "seats": TWO, "private": wrong})
+            assert refusal(answer, 400, "bad_request").startswith("'private' is true")
+
+
+def test_a_seat_taken_by_someone_who_never_connects_is_freed(database_url: str) -> None:
+    with ThreadServer(database_url, limits=limited(unclaimed_seat_seconds=1.0)) as server:
+        room = server.create_room(TWO)
+        _, host_token = server.join(room, "Host")
+        with server.client(room, host_token) as host:
+            _, squatter_token = server.join(room, "Squatter")  # and never comes
+            started = host.recv_until(lambda message: message.get("event") == {"kind": "joined", "seat": 1})
+            assert started["status"] == "playing"
+            freed = host.recv_until(lambda message: message.get("event") == {"kind": "freed", "seat": 1},
+                                    timeout=10)
+            assert freed["status"] == "waiting" and freed["seats"][1]["name"] is None
+            with Client(server.ws_url(room, squatter_token)) as late:
+                assert late.recv()["code"] == "bad_token" and late.closed_with() == 4403
+            _, friend_token = server.join(room, "Friend", seat=1)
+            with server.client(room, friend_token) as friend:
+                assert friend.last_state()["status"] == "playing"
+                time.sleep(1.5)  # a holder who came keeps the seat
+                assert server.summary(room)["seats"][1]["name"] == "Friend"
+    # The seat went back to the friend in the database too.
+    with ThreadServer(database_url) as again:
+        assert [seat["name"] for seat in again.summary(room)["seats"]] == ["Host", "Friend"]
+
+
+def test_bots_and_hints_that_need_a_solve_longer_than_the_server_allows_are_refused_in_words(
+    sqlite_url: str,
+) -> None:
+    """Greed to 10,000 needs a solve of about four minutes; the server allows two by default."""
+    with ThreadServer(sqlite_url) as server, server.http() as http:
+        body = {"game": "greed", "seats": ["human", "bot:optimal"], "options": {"goal": 10_000}}
+        message = refusal(http.post("/api/rooms", json=body), 400, "too_long")
+        assert message == ("the best play bot first needs a preparation of about 239 s for these options, "
+                           "and this server allows 120 s at most; choose other options or another bot")
+        # People may still play it, without the bots and hints it would need.
+        room = server.create_room(TWO, options={"goal": 10_000})
+        tokens = [server.join(room, name)[1] for name in ("Ann", "Bob")]
+        players = [server.client(room, token) for token in tokens]
+        mover = players[0].last_state()["to_act"][0]
+        players[mover].send({"type": "hint"})
+        error = players[mover].recv_until(lambda message: message["type"] == "error", timeout=30)
+        assert error["code"] == "too_long" and error["message"] == (
+            "a hint for these options first needs a preparation of about 239 s, and this server allows "
+            "120 s at most")
+        for client in players:
+            client.close()
+
+
+def test_a_turn_timer_whose_stand_in_needs_too_long_a_solve_lets_another_bot_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def scenario() -> None:
+        manager = RoomManager(Storage(f"sqlite:///{tmp_path / 'rooms.db'}"), bot_delay=0.0, seed=1)
+        try:
+            room = await manager.create_room({"game": "greed", "seats": TWO, "turn_timer": 5,
+                                              "options": {"goal": 10_000}})
+            room.turn_timer = 0.3  # below the API's minimum, to keep the test fast
+            for name in ("Ann", "Bob"):
+                seat, _token = await manager.join(room, {"name": name})
+                manager.connect(room, Listener(seat))
+            mover = room.game.to_act[0]
+            deadline = time.monotonic() + 60
+            while room.version == 0 and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            assert room.version == 1 and room.recent[0][0] == mover, "the stand-in played"
+            assert rooms.bot_without_solver("greed") == "maxexp"
+        finally:
+            await manager.close()
+            manager.storage.close()
+
+    asyncio.run(scenario())

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from highstakes.server import rooms
+from highstakes.server.limits import Limits
 from highstakes.server.rooms import Room, RoomManager
 from highstakes.server.storage import Storage
 from highstakes.testing.servers import ThreadServer
@@ -49,9 +50,12 @@ class Listener:
         return self.received[-1]
 
 
-def run(tmp_path: Path, scenario: Callable[[RoomManager], Awaitable[None]]) -> None:
+def run(
+    tmp_path: Path, scenario: Callable[[RoomManager], Awaitable[None]], limits: Limits | None = None,
+) -> None:
     async def main() -> None:
-        manager = RoomManager(Storage(f"sqlite:///{tmp_path / 'timer.db'}"), bot_delay=0.0, seed=3)
+        storage = Storage(f"sqlite:///{tmp_path / 'timer.db'}")
+        manager = RoomManager(storage, bot_delay=0.0, seed=3, limits=limits)
         try:
             await scenario(manager)
         finally:
@@ -65,14 +69,14 @@ Listeners = dict[int | None, Listener]  # by seat, None: a spectator
 
 
 async def full_room(manager: RoomManager, turn_timer: float | None) -> tuple[Room, Listeners]:
-    """A started two-person Greed room, each seat and a spectator listening."""
+    """A started two-person Greed room, each seat and a spectator listening (each person
+    connected as soon as they joined, as the room page does)."""
     room = await manager.create_room({"game": "greed", "seats": TWO, "turn_timer": turn_timer})
     listeners: Listeners = {None: Listener(None)}
     manager.connect(room, listeners[None])
     assert listeners[None].last()["turn_deadline"] is None, "nobody must act while people are missing"
     for name in ("Ann", "Bob"):
-        await manager.join(room, {"name": name})
-    for seat in (0, 1):
+        seat, _token = await manager.join(room, {"name": name})
         listeners[seat] = Listener(seat)
         manager.connect(room, listeners[seat])
     assert room.status == "playing"
@@ -190,3 +194,69 @@ def test_the_websocket_state_carries_the_deadline(server: ThreadServer) -> None:
                     assert left is None
                 else:
                     assert isinstance(left, float) and 0 < left <= 30
+
+
+# --- the clock stops while no person of the room is connected ----------------------------------------
+def test_the_turn_timer_stops_while_no_person_of_the_room_is_connected_and_runs_on_when_one_returns(
+    tmp_path: Path,
+) -> None:
+    async def scenario(manager: RoomManager) -> None:
+        room, listeners = await full_room(manager, 30.0)
+        spectator = listeners[None]
+        for seat in (0, 1):
+            manager.disconnect(room, listeners[seat])
+        # The last person left: the watchers hear the clock stop (no deadline), nobody is timed.
+        stopped = spectator.last()
+        assert stopped["event"] == {"kind": "paused", "seat": 1} and stopped["turn_deadline"] is None
+        assert room.deadlines == {} and room.timer_tasks == {}
+        [left] = room.stopped_clocks.values()
+        assert 29.0 < left <= 30.0
+        await asyncio.sleep(0.5)  # time passes while nobody is there: it does not count
+        ann = Listener(0)
+        manager.connect(room, ann)
+        # Ann is back: the clock runs on from where it stopped, and the watchers hear it.
+        assert left - 0.1 <= ann.last()["turn_deadline"] <= left
+        resumed = spectator.last()
+        assert resumed["event"] == {"kind": "resumed", "seat": 0}
+        assert left - 0.1 <= resumed["turn_deadline"] <= left
+        assert [key for key in room.timer_tasks] == list(room.deadlines)
+
+    run(tmp_path, scenario)
+
+
+def test_an_empty_timed_room_makes_no_moves_and_leaves_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Twenty timed rooms whose people left: no stand-in moves while nobody is there (the
+    attacker saw 3,146 in 40 s), so each room is idle and leaves memory."""
+    monkeypatch.setattr(rooms, "strongest_bot", lambda game_id, seats, options: "random")
+
+    async def scenario(manager: RoomManager) -> None:
+        await manager.compute.warm()
+        made = []
+        for _ in range(20):
+            room, listeners = await full_room(manager, 5.0)
+            room.turn_timer = 0.2  # below the API's minimum, to keep the test fast
+            for listener in listeners.values():
+                manager.disconnect(room, listener)
+            made.append((room, room.version))
+        await asyncio.sleep(1.0)  # five turn timers' worth
+        assert [room.version for room, _ in made] == [version for _, version in made], "a stand-in moved"
+        manager.sweep()
+        assert manager.rooms == {}, "empty rooms stay in memory"
+
+    # Twenty rooms of two people from one place; a room unused half a second leaves memory.
+    run(tmp_path, scenario, Limits(rooms_per_minute=20, seats_per_address=40, idle_room_seconds=0.5))
+
+
+def test_a_timed_room_waits_for_its_people_to_connect_before_its_clock_starts(tmp_path: Path) -> None:
+    async def scenario(manager: RoomManager) -> None:
+        room = await manager.create_room({"game": "greed", "seats": TWO, "turn_timer": 30})
+        for name in ("Ann", "Bob"):
+            await manager.join(room, {"name": name})
+        assert room.status == "playing" and room.deadlines == {}, "nobody has connected yet"
+        bob = Listener(1)
+        manager.connect(room, bob)
+        assert 29.0 < bob.last()["turn_deadline"] <= 30.0
+
+    run(tmp_path, scenario)

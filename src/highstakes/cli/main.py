@@ -533,7 +533,21 @@ SERVE_LIMITS: tuple[tuple[str, str, str, str], ...] = (
     ("idle_room_seconds", "--idle-room-seconds", "SECONDS",
      N_("time a room nobody is connected to stays in memory (a finished one: a minute at most)")),
     ("compute_workers", "--compute-workers", "N", N_("processes that run bots, hints and solves")),
-    ("compute_queue", "--compute-queue", "N", N_("bot moves and hints that may wait for a process")),
+    ("compute_queue", "--compute-queue", "N",
+     N_("hints and replays that may wait for a process, all clients together")),
+    ("compute_seconds_per_address", "--compute-seconds-per-address", "SECONDS",
+     N_("worker time a minute one client address may use (hints, replays) before its work waits behind "
+        "the others'")),
+    ("compute_seconds_per_room", "--compute-seconds-per-room", "SECONDS",
+     N_("worker time a minute one room may use (its bots, its hints) before its work waits behind the "
+        "others'")),
+    ("max_solve_seconds", "--max-solve-seconds", "SECONDS",
+     N_("longest one-off preparation (Greed's solve) the server starts, as the game estimates it from the "
+        "options")),
+    ("seats_per_address", "--seats-per-address", "N",
+     N_("seats one client address may hold in games not over")),
+    ("unclaimed_seat_seconds", "--unclaimed-seat-seconds", "SECONDS",
+     N_("time after which a seat taken by someone who never connected to the room is free again")),
 )
 
 

@@ -214,6 +214,16 @@ def create_app(
         return endpoint
 
     async def json_body(request: Request, limit: int = MAX_MESSAGE_BYTES) -> Any:
+        body = await json_bytes(request, limit)
+        try:
+            return wire.loads(body or b"{}")
+        except ValueError:
+            # Bad syntax, bad UTF-8, a lone surrogate, numbers beyond a double, nesting beyond
+            # 1,024 levels: the client's mistake, never a server error.
+            raise RoomError("bad_json", _("the body is not valid JSON")) from None
+
+    async def json_bytes(request: Request, limit: int) -> bytes:
+        """A JSON request's body as it came (sent as JSON, within ``limit`` bytes and the time allowed)."""
         content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if content_type != "application/json":
             raise RoomError(
@@ -226,12 +236,7 @@ def create_app(
             raise RoomError("timeout", _("the request's body took too long to arrive"), 408) from None
         except ClientDisconnect:
             raise RoomError("bad_request", _("the request ended before its body"), 400) from None
-        try:
-            return wire.loads(body or b"{}")
-        except ValueError:
-            # Bad syntax, bad UTF-8, a lone surrogate, numbers beyond a double, nesting beyond
-            # 1,024 levels: the client's mistake, never a server error.
-            raise RoomError("bad_json", _("the body is not valid JSON")) from None
+        return body
 
     async def _read_body(request: Request, limit: int) -> bytes:
         # Read in chunks and stop at the limit: request.body() would first buffer a body of any size.
@@ -346,27 +351,27 @@ def create_app(
     @api
     async def join_room(request: Request) -> Response:
         room = await manager.get(request.path_params["room"])
-        seat, token = await manager.join(room, await json_body(request))
+        seat, token = await manager.join(room, await json_body(request), client_address(request.scope))
         return wire.JSONAnswer({"seat": seat, "token": token})
 
     @api
     async def replay_record(request: Request) -> Response:
-        """A record the page holds (a finished game, a file), replayed: its outline or one position."""
-        body = await json_body(request, MAX_RECORD_BYTES)
-        if not isinstance(body, dict) or not isinstance(body.get("record"), dict):
-            shape = _("the body is {shape}, with {position} and {seat} for one position")
-            raise RoomError("bad_request", shape.format(
-                shape='{"record": {...}}', position='"position"', seat='"seat"'))
-        position, seat = body.get("position"), body.get("seat")
-        if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
-            raise RoomError("bad_request", _("'position' is a whole number"))
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise RoomError("bad_request", _("'seat' is a seat index or null"))
+        """A record the page holds (a finished game, a file), replayed: its outline or one position.
+
+        The body is read here, but parsed, checked and replayed in a worker process, its words in
+        the request's language: a megabyte of JSON made into objects would cost this process's
+        garbage collector pauses of a second. Refused ``busy`` before its body is read when too
+        many wait."""
+        address = client_address(request.scope)
         try:
-            # Replayed in a worker process, its words in the request's language.
-            answer = await manager.compute.replay(body["record"], position, seat, get_language())
+            if manager.compute.queue_full(address):
+                raise Busy("too many wait")
+            body = await json_bytes(request, MAX_RECORD_BYTES)
+            refusal, answer = await manager.compute.replay(body, get_language(), address=address)
         except (Busy, BrokenProcessPool):
             raise RoomError("busy", _("the server is busy; try again in a moment"), 503) from None
+        except RoomError:
+            raise
         except Exception as fault:
             # The engine refuses any malformed record in words (ValueError): this is a game's own
             # code failing on a record nobody played. Still the record's refusal, never a server
@@ -374,9 +379,9 @@ def create_app(
             faults.warning("replay", "a record sent for replay made its game fail: %r", fault)
             refusal = _("this record cannot be replayed: its game could not read it")
             raise RoomError("bad_record", refusal) from None
-        if "error" in answer:
-            raise RoomError("bad_record", str(answer["error"]))
-        return wire.JSONAnswer(answer)
+        if refusal is not None:
+            raise RoomError(refusal, str(answer))
+        return Response(answer, media_type="application/json")
 
     async def health(_request: Request) -> Response:
         return wire.JSONAnswer({"ok": True, "rooms": len(manager.rooms), "workers": manager.compute.started})

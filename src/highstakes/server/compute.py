@@ -9,14 +9,23 @@ no copy of the server's state), and the server only waits for their answers.
 A game says it needs a preparation through its ``GameDefinition.solver()``: the pool asks
 a worker whether ``solver.cached(options)`` has the answer, and if not runs
 ``solver.solve`` once per set of options while bots and hints of those options wait for
-it. At most all workers but one solve at once, so that moves and hints keep a worker.
-Stopping the server kills the workers, a solve in progress included.
+it, unless ``solver.seconds(options)`` says it would take longer than the server allows
+(``TooLong``). Stopping the server kills the workers, a solve in progress included.
+
+**Fair turns.** The pool keeps its own queue and hands a worker one job at a time, so that
+it chooses what runs next (:class:`Schedule`): a bot's move before a hint, a hint before a
+replay; an owner (a client address, a room) past its budget of worker time behind everyone
+else; one worker kept from work that cannot be shortened (replays, solves), so that a bot's
+move never waits behind it; and a search started under load is given a small share of its
+usual size (:mod:`highstakes.engine.effort`), so that it is soon done.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import itertools
 import json
 import logging
 import math
@@ -31,14 +40,17 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from enum import IntEnum
 from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
+from highstakes.engine import effort
 from highstakes.engine.action import JSON
 from highstakes.engine.bot import Bot
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.registry import ENTRY_POINT_GROUP, definition, games, register
 from highstakes.i18n import DEFAULT, _, use_language
+from highstakes.server.limits import Limits, WorkBudget
 
 T = TypeVar("T")
 
@@ -47,6 +59,12 @@ log = logging.getLogger("highstakes.server")
 
 # --- in the worker processes ------------------------------------------------------------------------
 _BOTS: dict[tuple[str, str], Bot] = {}
+
+
+#: How much lower the workers' scheduling priority is than the server's (Unix ``nice``), once
+#: they have started: when computations take every core, the server's own process still
+#: answers at once.
+WORKER_NICENESS = 10
 
 
 def _start_worker(extra_games: list[bytes], parent: int) -> None:
@@ -60,6 +78,18 @@ def _start_worker(extra_games: list[bytes], parent: int) -> None:
             continue
         if game.id not in games():
             register(game)
+    _load_bots()  # at the usual priority: a worker's start is not to be slowed down
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(WORKER_NICENESS)
+
+
+def _load_bots() -> None:
+    """Import every game's bots, so that a worker's first move is as quick as the others."""
+    from highstakes.bots.registry import available_bots
+
+    for game_id in games():
+        with contextlib.suppress(Exception):  # a game whose bots fail to load fails its own moves
+            available_bots(game_id)
 
 
 def _die_with(parent: int) -> None:
@@ -87,30 +117,31 @@ def _bot(game_id: str, bot_name: str) -> Bot:
 
 
 def load_games() -> int:
-    """Import every game's bots, so that a worker's first move is as quick as the others."""
-    from highstakes.bots.registry import available_bots
-
-    for game_id in games():
-        available_bots(game_id)
+    """Nothing but a worker started (it loads the games as it starts: ``_start_worker``)."""
     time.sleep(0.1)  # stay busy a moment, so that the pool's other workers start too
     return os.getpid()
 
 
-def choose_move(game_id: str, bot_name: str, view: dict[str, JSON], legal: list[JSON], seed: str) -> JSON:
-    """The bot's action (as JSON) for a seat's view and legal actions."""
+def choose_move(
+    game_id: str, bot_name: str, view: dict[str, JSON], legal: list[JSON], seed: str, share: float = 1.0,
+) -> JSON:
+    """The bot's action (as JSON) for a seat's view and legal actions; a search bot searches
+    ``share`` of its usual size."""
     game = definition(game_id)
     actions = [game.parse_action(action) for action in legal]
-    return _bot(game_id, bot_name).choose(view, actions, random.Random(seed)).to_json()
+    with effort.limited(share):
+        return _bot(game_id, bot_name).choose(view, actions, random.Random(seed)).to_json()
 
 
 def give_advice(
-    game_id: str, view: dict[str, JSON], legal: list[JSON], language: str = DEFAULT
+    game_id: str, view: dict[str, JSON], legal: list[JSON], language: str = DEFAULT, share: float = 1.0,
 ) -> dict[str, JSON]:
-    """The advisor's answer, its sentences in ``language`` (the asker's)."""
+    """The advisor's answer, its sentences in ``language`` (the asker's); an advisor that
+    searches searches ``share`` of its usual size."""
     game = definition(game_id)
     advisor = game.advisor()
     assert advisor is not None
-    with use_language(language):
+    with use_language(language), effort.limited(share):
         return advisor(view, [game.parse_action(action) for action in legal])
 
 
@@ -138,6 +169,32 @@ def replay_record(
             outline["seat_names"] = [_("Player {number}").format(
                 number=seat + 1) for seat in range(timeline.seats)]
         return outline
+
+
+def replay_request(body: bytes, language: str = DEFAULT) -> tuple[str | None, bytes | str]:
+    """A replay request's body, read, checked and replayed here rather than in the server, whose own
+    process would pay for a megabyte made into Python objects (its garbage collector most of all):
+    ``(None, the answer as JSON)``, or ``(an error code, why, in words in ``language``)``."""
+    from highstakes.server import wire
+
+    with use_language(language):
+        try:
+            request = wire.loads(body or b"{}")
+        except ValueError:
+            return "bad_json", _("the body is not valid JSON")
+        if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
+            shape = _("the body is {shape}, with {position} and {seat} for one position")
+            return "bad_request", shape.format(
+                shape='{"record": {...}}', position='"position"', seat='"seat"')
+        position, seat = request.get("position"), request.get("seat")
+        if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
+            return "bad_request", _("'position' is a whole number")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            return "bad_request", _("'seat' is a seat index or null")
+        answer = replay_record(request["record"], position, seat, language)
+        if "error" in answer:
+            return "bad_record", str(answer["error"])
+        return None, wire.dumps_bytes(answer)
 
 
 def setup_after(game_id: str, records: list[dict[str, Any]]) -> JSON:
@@ -171,8 +228,156 @@ def prepare(game_id: str, options: Mapping[str, Any]) -> None:
 
 
 # --- in the server ---------------------------------------------------------------------------------
+#: The share of its usual size a search is given when it starts under load (see ``Schedule``):
+#: Make-A-Million's search then takes about a tenth of a second instead of one to five.
+LOADED_EFFORT = 1 / 16
+#: Hints and replays one client address may have waiting for a worker at once; one more is
+#: refused ``busy`` (with one waiting hint a connection, the others' hints keep their place).
+WAITING_PER_ADDRESS = 8
+
+
 class Busy(Exception):
-    """Every worker is taken and the queue is full."""
+    """Too many computations wait for a worker: this hint or replay is refused (never a bot's move)."""
+
+
+class TooLong(Exception):
+    """The game's preparation for these options would take longer than the server allows."""
+
+    def __init__(self, seconds: float, limit: float) -> None:
+        super().__init__(f"the preparation would take about {seconds:.0f} s; the server allows {limit:.0f} s")
+        self.seconds, self.limit = seconds, limit
+
+
+class Kind(IntEnum):
+    """What a computation is for; a free worker takes them in this order (docs/server.md)."""
+
+    MOVE = 0  # a bot's move at a table where people play, a room's next setup: people wait for it
+    ADVICE = 1  # a hint, or the preparation that hints and solving bots wait for
+    SHOW = 2  # a bot's move where no person of the room is connected: only watchers wait
+    REPLAY = 3  # a record replayed for a page
+
+
+#: Seconds a job waits before it goes ahead of every other kind (within its side of the budget),
+#: so that no kind of work waits for ever behind a stream of another.
+PATIENCE = 5.0
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Whose computation it is, for the budgets: the client address that asked and the room
+    it is for (either may be unknown: a bot's move has no address, a replay no room)."""
+
+    address: str | None = None
+    room: str | None = None
+
+
+@dataclass(eq=False)
+class Job:
+    """One computation: waiting for a worker, then under way in one."""
+
+    kind: Kind
+    owner: Owner
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    order: int  # when it was asked for: the older first, among equals
+    future: asyncio.Future[Any]
+    #: Whether it may take the last idle worker: quick work, or a search that is made quick
+    #: under load. A replay or a solve cannot be shortened, and never does.
+    quick: bool = True
+    #: Whether ``function`` takes the effort share as its last argument.
+    takes_effort: bool = False
+    on_start: Callable[[], None] | None = None
+    asked: float = 0.0  # when it joined the queue, by the schedule's clock
+    started: float = 0.0
+    retried: bool = False
+    pool: ProcessPoolExecutor | None = None
+
+
+class Schedule:
+    """Which waiting job a free worker takes next: bookkeeping only, no processes, so that the
+    order itself can be tested.
+
+    - An owner past its budget of worker time (by its address, or its room) waits behind every
+      owner within budget, whatever the kind; and within that, bot moves where a person waits
+      come first, then hints and preparations, then bots playing for watchers alone, then replays
+      (:class:`Kind`), except that a job that has waited ``PATIENCE`` seconds goes ahead of
+      every kind; among equals, the owner that used the least of its budget lately, then the
+      oldest.
+    - With two workers or more, a job that cannot be shortened (``quick`` false: a replay, a
+      solve) never takes the last idle worker, which stays free for a bot's move: it waits for
+      a second one, and meanwhile only bot moves pass it. So a bot's move never waits for
+      more than a quick job, and at most all workers but one solve at once.
+    - A job started while others wait, or on the last idle worker, starts "under load": a
+      search is given ``LOADED_EFFORT`` of its usual size, and is soon done.
+    """
+
+    def __init__(self, workers: int, addresses: WorkBudget, rooms: WorkBudget,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.workers = workers
+        self.addresses, self.rooms = addresses, rooms
+        self.clock = clock
+        self.waiting: list[Job] = []
+        self.running: set[Job] = set()
+
+    def add(self, job: Job) -> None:
+        """A job joins the queue."""
+        job.asked = self.clock()
+        self.waiting.append(job)
+
+    @property
+    def idle(self) -> int:
+        return self.workers - len(self.running)
+
+    def over_budget(self, owner: Owner) -> bool:
+        """Whether the owner used more worker time lately than its address or its room may."""
+        return (owner.address is not None and self.addresses.over(owner.address)) or (
+            owner.room is not None and self.rooms.over(owner.room))
+
+    def usage(self, owner: Owner) -> float:
+        """The larger share of its budget that the owner's address or room used lately."""
+        shares = [0.0]
+        if owner.address is not None:
+            shares.append(self.addresses.used(owner.address) / self.addresses.budget)
+        if owner.room is not None:
+            shares.append(self.rooms.used(owner.room) / self.rooms.budget)
+        return max(shares)
+
+    def rank(self, job: Job) -> tuple[bool, int, float, int]:
+        patient = self.clock() - job.asked >= PATIENCE
+        kind = Kind.MOVE if patient else job.kind
+        return self.over_budget(job.owner), int(kind), self.usage(job.owner), job.order
+
+    def next_job(self) -> Job | None:
+        """The job a worker should take now, or None (no worker idle, nothing that may start)."""
+        if self.idle <= 0 or not self.waiting:
+            return None
+        first, *others = sorted(self.waiting, key=self.rank)
+        if self._may_take(first):
+            return first
+        # It waits for a second idle worker; bot moves do not wait behind it.
+        return next((job for job in others if job.kind is Kind.MOVE and self._may_take(job)), None)
+
+    def _may_take(self, job: Job) -> bool:
+        return job.quick or self.idle >= 2 or self.workers == 1
+
+    def start(self, job: Job) -> float:
+        """Move a job from waiting to under way; the effort share it is given."""
+        self.waiting.remove(job)
+        self.running.add(job)
+        loaded = bool(self.waiting) or (self.idle == 0 and self.workers > 1)
+        return LOADED_EFFORT if loaded else 1.0
+
+    def finish(self, job: Job, seconds: float) -> None:
+        """A job is done (or its worker died): its owner's budgets are charged the time it took."""
+        self.running.discard(job)
+        if job.owner.address is not None:
+            self.addresses.spend(job.owner.address, seconds)
+        if job.owner.room is not None:
+            self.rooms.spend(job.owner.room, seconds)
+
+    def waiting_for_people(self) -> list[Job]:
+        """The hints and replays waiting: what the queue's limits count (bot moves always wait)."""
+        return [job for job in self.waiting if job.kind is not Kind.MOVE]
 
 
 @dataclass
@@ -208,15 +413,18 @@ def _extra_games() -> list[bytes]:
 
 
 class ComputePool:
-    """A bounded pool of worker processes for bots, hints and preparations (see the module's text)."""
+    """A bounded pool of worker processes for bots, hints, replays and preparations, taking its
+    jobs in the order of a :class:`Schedule` (see the module's text)."""
 
-    def __init__(self, workers: int, queue_limit: int) -> None:
-        self.workers = workers
-        self.queue_limit = queue_limit
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.workers = limits.compute_workers
+        self.schedule = Schedule(self.workers, WorkBudget(limits.compute_seconds_per_address),
+                                 WorkBudget(limits.compute_seconds_per_room))
         self._pool: ProcessPoolExecutor | None = None
-        self._waiting = 0  # moves and hints submitted and not yet answered
-        self._solves = asyncio.Semaphore(max(1, workers - 1))
+        self._orders = itertools.count()
         self._ready: set[tuple[str, str]] = set()
+        self._too_long: dict[tuple[str, str], float] = {}
         self._checks: dict[tuple[str, str], asyncio.Future[float | None]] = {}
         self._preparations: dict[tuple[str, str], Preparation] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -233,50 +441,141 @@ class ComputePool:
             )
         return self._pool
 
-    async def _run(self, function: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        for attempt in range(2):
-            pool = self._executor()
-            try:
-                return await loop.run_in_executor(pool, function, *args)
-            except BrokenProcessPool:
-                # A worker died (killed, out of memory): start a fresh pool and try once more.
-                if self._pool is pool:
-                    self._pool = None
-                    pool.shutdown(wait=False, cancel_futures=True)
-                if attempt or self._closed:
-                    raise
-        raise AssertionError("unreachable")
+    def _drop_pool(self, pool: ProcessPoolExecutor | None) -> None:
+        """A worker of ``pool`` died (killed, out of memory): the next job starts a fresh pool."""
+        if pool is not None and self._pool is pool:
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
 
-    async def _queued(self, function: Callable[..., T], *args: Any, refuse_when_full: bool) -> T:
-        if refuse_when_full and self._waiting >= self.queue_limit:
-            raise Busy(f"{self._waiting} computations are waiting")
-        self._waiting += 1
+    # --- the queue -----------------------------------------------------------------------------------
+    async def _submit(
+        self, kind: Kind, owner: Owner, function: Callable[..., T], *args: Any, quick: bool = True,
+        takes_effort: bool = False, refuse_when_full: bool = False,
+        on_start: Callable[[], None] | None = None,
+    ) -> T:
+        """Run ``function(*args)`` in a worker when the schedule says so, and wait for it.
+
+        A caller that stops waiting (its task cancelled: a newer hint replaced this one, the
+        room left memory) takes its job out of the queue; a job under way finishes unheard.
+        """
+        if self._closed:
+            raise Busy("the server is stopping")
+        if refuse_when_full:
+            self._check_queue(owner)
+        job = Job(kind, owner, function, args, next(self._orders), asyncio.get_running_loop().create_future(),
+                  quick=quick, takes_effort=takes_effort, on_start=on_start)
+        self.schedule.add(job)
+        self._dispatch()
         try:
-            return await self._run(function, *args)
-        finally:
-            self._waiting -= 1
+            return await job.future  # type: ignore[no-any-return]
+        except asyncio.CancelledError:
+            if job in self.schedule.waiting:
+                self.schedule.waiting.remove(job)
+            raise
+
+    def _check_queue(self, owner: Owner) -> None:
+        if self.queue_full(owner.address):
+            raise Busy("too many computations are waiting")
+
+    def queue_full(self, address: str | None) -> bool:
+        """Whether a hint or replay from ``address`` would be refused ``busy`` now: so many wait,
+        from everyone or from it. A replay asks before its megabyte is even read."""
+        waiting = self.schedule.waiting_for_people()
+        return len(waiting) >= self.limits.compute_queue or (address is not None and sum(
+            job.owner.address == address for job in waiting) >= WAITING_PER_ADDRESS)
+
+    def _dispatch(self) -> None:
+        """Give every idle worker the job the schedule names, as long as there is one."""
+        while not self._closed and (job := self.schedule.next_job()) is not None:
+            share = self.schedule.start(job)
+            self._launch(job, share)
+
+    def _launch(self, job: Job, share: float) -> None:
+        loop = asyncio.get_running_loop()
+        args = (*job.args, share) if job.takes_effort else job.args
+        job.started = time.monotonic()
+        log.debug("a worker takes %s for %s at effort %.3f after %.3f s; %d waiting", job.function.__name__,
+                  job.owner, share, job.started - job.asked, len(self.schedule.waiting))
+        if job.on_start is not None:
+            job.on_start()
+        for attempt in range(2):
+            try:
+                job.pool = self._executor()
+                work = job.pool.submit(job.function, *args)
+                break
+            except BrokenProcessPool:
+                self._drop_pool(job.pool)
+                if attempt:
+                    self._fail(job, BrokenProcessPool("the worker processes cannot start"))
+                    return
+            except Exception as error:  # stopping
+                self._fail(job, error)
+                return
+
+        def heard(done: concurrent.futures.Future[Any]) -> None:  # in the pool's own thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
+                loop.call_soon_threadsafe(self._finished, job, done)
+
+        work.add_done_callback(heard)
+
+    def _fail(self, job: Job, error: BaseException) -> None:
+        self.schedule.finish(job, 0.0)
+        if not job.future.done():
+            job.future.set_exception(error)
+
+    def _finished(self, job: Job, done: concurrent.futures.Future[Any]) -> None:
+        took = time.monotonic() - job.started
+        log.debug("%s for %s done in %.3f s", job.function.__name__, job.owner, took)
+        self.schedule.finish(job, took)
+        error = None if done.cancelled() else done.exception()
+        if isinstance(error, BrokenProcessPool) and not self._closed:
+            # A worker died (killed, out of memory): a fresh pool, and the job once more.
+            self._drop_pool(job.pool)
+            if not job.retried and not job.future.done():
+                job.retried = True
+                self.schedule.waiting.append(job)  # its place in the queue kept
+                self._dispatch()
+                return
+        if not job.future.done():
+            if done.cancelled():
+                job.future.cancel()
+            elif error is not None:
+                job.future.set_exception(error)
+            else:
+                job.future.set_result(done.result())
+        self._dispatch()
+
+    def would_wait(self, owner: Owner) -> bool:
+        """Whether the owner's next job would wait behind others': its budget is spent, and the
+        workers are taken or others wait."""
+        return self.schedule.over_budget(owner) and (self.schedule.idle <= 0 or bool(self.schedule.waiting))
 
     async def warm(self) -> None:
         """Start every worker now, so that the first bot move or hint does not wait for one."""
         async def start_one() -> None:
-            await self._run(load_games)
+            await self._submit(Kind.MOVE, Owner(), load_games)
             self.started += 1
 
         await asyncio.gather(*(start_one() for _ in range(self.workers)))
 
     # --- preparations ------------------------------------------------------------------------------
-    async def readiness(self, game_id: str, options: Mapping[str, Any]) -> Preparation | None:
+    async def readiness(
+        self, game_id: str, options: Mapping[str, Any], owner: Owner = Owner(),
+    ) -> Preparation | None:
         """None when bots and hints of these options may run now; else the preparation under way,
-        which this call starts if it was not running yet."""
+        which this call starts if it was not running yet. Raises TooLong, starting nothing, when
+        the game estimates it longer than the server allows."""
         key = _options_key(game_id, options)
         if key in self._ready:
             return None
+        if key in self._too_long:
+            raise TooLong(self._too_long[key], self.limits.max_solve_seconds)
         if key in self._preparations:
             return self._preparations[key]
         check = self._checks.get(key)
         if check is None:
-            check = asyncio.ensure_future(self._run(preparation_seconds, game_id, dict(options)))
+            check = asyncio.ensure_future(
+                self._submit(Kind.MOVE, owner, preparation_seconds, game_id, dict(options)))
             self._checks[key] = check
 
             def forget(done: asyncio.Future[float | None]) -> None:
@@ -299,20 +598,32 @@ class ComputePool:
             return None
         if key in self._ready:
             return None
+        if seconds > self.limits.max_solve_seconds:
+            self._too_long[key] = seconds
+            raise TooLong(seconds, self.limits.max_solve_seconds)
         if key not in self._preparations:
             preparation = self._preparations[key] = Preparation(seconds)
-            task = asyncio.ensure_future(self._prepare(key, game_id, dict(options), preparation))
+            task = asyncio.ensure_future(self._prepare(key, game_id, dict(options), preparation, owner))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         return self._preparations[key]
 
+    async def check_preparation(self, game_id: str, options: Mapping[str, Any]) -> None:
+        """Raise TooLong when bots of these options would need a preparation longer than the server
+        allows: the game's estimate, unless a worker finds the answer stored already."""
+        solver = definition(game_id).solver()
+        if solver is None or float(solver.seconds(options)) <= self.limits.max_solve_seconds:
+            return
+        await self.readiness(game_id, options)
+
     async def _prepare(self, key: tuple[str, str], game_id: str, options: dict[str, Any],
-                       preparation: Preparation) -> None:
+                       preparation: Preparation, owner: Owner) -> None:
+        def begun() -> None:
+            preparation.started = time.monotonic()  # the estimate counts from when a worker starts
+            log.info("preparing %s for options %s (about %.0f s)", game_id, key[1], preparation.seconds)
+
         try:
-            async with self._solves:
-                preparation.started = time.monotonic()  # the estimate counts from when a worker starts
-                log.info("preparing %s for options %s (about %.0f s)", game_id, key[1], preparation.seconds)
-                await self._run(prepare, game_id, options)
+            await self._submit(Kind.ADVICE, owner, prepare, game_id, options, quick=False, on_start=begun)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -326,40 +637,48 @@ class ComputePool:
             if not preparation.done.done():
                 preparation.done.set_result(None)
 
-    async def prepared(self, game_id: str, options: Mapping[str, Any]) -> None:
+    async def prepared(self, game_id: str, options: Mapping[str, Any], owner: Owner = Owner()) -> None:
         """Wait until bots and hints of these options may run, starting the preparation if needed."""
-        preparation = await self.readiness(game_id, options)
+        preparation = await self.readiness(game_id, options, owner)
         if preparation is not None:
             await asyncio.shield(preparation.done)
 
-    # --- moves and hints -----------------------------------------------------------------------------
-    async def choose(self, game_id: str, options: Mapping[str, Any], bot_name: str, view: dict[str, JSON],
-                     legal: Sequence[JSON], seed: str) -> JSON:
-        """A bot's move, once the game's preparation for ``options`` is done if the bot plays from it."""
+    # --- moves, hints and replays ----------------------------------------------------------------------
+    async def choose(
+        self, game_id: str, options: Mapping[str, Any], bot_name: str, view: dict[str, JSON],
+        legal: Sequence[JSON], seed: str, owner: Owner = Owner(), kind: Kind = Kind.MOVE,
+    ) -> JSON:
+        """A bot's move, once the game's preparation for ``options`` is done if the bot plays from it
+        (TooLong when that preparation is longer than the server allows); ``kind`` is ``SHOW`` for
+        bots playing for watchers alone."""
         if uses_solver(game_id, bot_name):
-            await self.prepared(game_id, options)
-        return await self._queued(
-            choose_move, game_id, bot_name, view, list(legal), seed, refuse_when_full=False
-        )
+            await self.prepared(game_id, options, owner)
+        return await self._submit(
+            kind, owner, choose_move, game_id, bot_name, view, list(legal), seed, takes_effort=True)
 
     async def advise(
-        self, game_id: str, view: dict[str, JSON], legal: Sequence[JSON], language: str = DEFAULT
+        self, game_id: str, view: dict[str, JSON], legal: Sequence[JSON], language: str = DEFAULT,
+        owner: Owner = Owner(),
     ) -> dict[str, JSON]:
         """The advisor's answer in ``language``; raises Busy when too many computations are waiting."""
-        return await self._queued(give_advice, game_id, view, list(legal), language, refuse_when_full=True)
+        return await self._submit(Kind.ADVICE, owner, give_advice, game_id, view, list(legal), language,
+                                  takes_effort=True, refuse_when_full=True)
 
     async def replay(
-        self, record: Mapping[str, Any], position: int | None, seat: int | None, language: str = DEFAULT
-    ) -> dict[str, JSON]:
-        """A record replayed for a viewer in ``language`` (see :func:`replay_record`); raises Busy
-        when too many wait."""
-        return await self._queued(
-            replay_record, dict(record), position, seat, language, refuse_when_full=True)
+        self, body: bytes, language: str = DEFAULT, address: str | None = None,
+    ) -> tuple[str | None, bytes | str]:
+        """A replay request's body as it came, worked out in ``language`` (see :func:`replay_request`);
+        raises Busy when too many wait. It comes after every bot's move and hint, and never takes the
+        last idle worker."""
+        return await self._submit(Kind.REPLAY, Owner(address=address), replay_request, body, language,
+                                  quick=False, refuse_when_full=True)
 
-    async def next_setup(self, game_id: str, records: Sequence[Mapping[str, Any]]) -> JSON:
+    async def next_setup(
+        self, game_id: str, records: Sequence[Mapping[str, Any]], owner: Owner = Owner(),
+    ) -> JSON:
         """The setup of a room's next game, worked out from its last games' records (a replay each)."""
-        return await self._queued(setup_after, game_id, [dict(record) for record in records],
-                                  refuse_when_full=False)
+        return await self._submit(
+            Kind.MOVE, owner, setup_after, game_id, [dict(record) for record in records])
 
     # --- stopping ------------------------------------------------------------------------------------
     def close(self) -> None:
@@ -370,6 +689,10 @@ class ComputePool:
         for preparation in self._preparations.values():
             if not preparation.done.done():
                 preparation.done.cancel()
+        for job in self.schedule.waiting:
+            if not job.future.done():
+                job.future.set_exception(Busy("the server is stopping"))
+        self.schedule.waiting.clear()
         pool, self._pool = self._pool, None
         if pool is None:
             return

@@ -7,8 +7,10 @@ machine share one allowance.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 
@@ -38,8 +40,20 @@ class Limits:
     idle_room_seconds: float = 600.0
     #: Processes that run bots, hints and solves.
     compute_workers: int = 2
-    #: Bot moves and hints waiting for a process; a hint beyond them is refused.
+    #: Hints and replays waiting for a process, all clients together; one more is refused.
     compute_queue: int = 64
+    #: Seconds of worker time a minute that one client address may use (its hints and
+    #: replays) before its work waits behind everyone else's.
+    compute_seconds_per_address: float = 30.0
+    #: The same for one room: its bots' moves and its players' hints.
+    compute_seconds_per_room: float = 30.0
+    #: The longest one-off preparation (Greed's solve) the server starts, in seconds as the
+    #: game estimates it from the options; bots and hints that need a longer one are refused.
+    max_solve_seconds: float = 120.0
+    #: Seats one client address may hold in games not over.
+    seats_per_address: int = 8
+    #: Seconds after which a seat taken by someone who never connected to the room is free again.
+    unclaimed_seat_seconds: float = 60.0
 
     def __post_init__(self) -> None:
         for spec in fields(self):
@@ -142,3 +156,37 @@ class Counter:
 
     def __getitem__(self, address: str) -> int:
         return self.counts.get(address, 0)
+
+
+class WorkBudget:
+    """Worker time each owner (a client address, a room) used lately, against its budget.
+
+    What an owner used is the seconds its computations took, each counting less as it ages (by
+    a factor e a minute): about what it used in the last minute, which a steady user of ``r``
+    seconds a second holds at ``60 r``. An owner past ``seconds_per_minute`` is past its budget
+    (its work then waits behind everyone else's); among the others, the one that used least goes
+    first. An owner whose use has faded is forgotten.
+    """
+
+    MINUTE = 60.0
+    FORGOTTEN = 0.01  # seconds of use below which an owner is forgotten
+
+    def __init__(self, seconds_per_minute: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.budget = seconds_per_minute
+        self.clock = clock
+        self.buckets: dict[str, tuple[float, float]] = {}  # owner -> (seconds used, when)
+
+    def used(self, owner: str) -> float:
+        """The seconds the owner used lately, as they count now."""
+        held, when = self.buckets.get(owner, (0.0, 0.0))
+        return held * math.exp(-(self.clock() - when) / self.MINUTE) if held else 0.0
+
+    def spend(self, owner: str, seconds: float) -> None:
+        self.buckets[owner] = (self.used(owner) + max(0.0, seconds), self.clock())
+
+    def over(self, owner: str) -> bool:
+        return self.used(owner) > self.budget
+
+    def prune(self) -> None:
+        for owner in [owner for owner in self.buckets if self.used(owner) < self.FORGOTTEN]:
+            del self.buckets[owner]

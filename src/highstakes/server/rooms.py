@@ -7,7 +7,8 @@ action that a crash could lose.
 
 Only the rooms in use live in memory. A room nobody is connected to leaves it after a
 while (a finished one sooner), and is rebuilt from its log when someone asks for it; the
-server therefore starts without reading any room.
+server therefore starts without reading any room. A room's turn timer runs only while a
+person of the room is connected, so an empty room makes no moves and can leave memory.
 
 What connections hear: every player's connection gets each new position at once, in its
 own seat's view, computed and encoded once for all connections of that seat; spectators
@@ -31,15 +32,16 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import highstakes as hs
-from highstakes.bots.registry import available_bots, strongest_bot
-from highstakes.cli.words import game_text
+from highstakes.bots.registry import available_bots, bot_catalog, strongest_bot
+from highstakes.cli.words import bot_label, game_text
 from highstakes.engine.action import JSON
 from highstakes.engine.contract import GameDefinition
 from highstakes.engine.game import Game
 from highstakes.engine.registry import definition
 from highstakes.i18n import DEFAULT, _, use_language
+from highstakes.i18n.numbers import format_number
 from highstakes.server import wire
-from highstakes.server.compute import Busy, ComputePool
+from highstakes.server.compute import Busy, ComputePool, Kind, Owner, TooLong, uses_solver
 from highstakes.server.faults import UnreadableRooms
 from highstakes.server.limits import Limits, SlidingWindow
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
@@ -95,6 +97,23 @@ def language_of(connection: Connection) -> str:
     return getattr(connection, "language", DEFAULT)
 
 
+def address_of(connection: Connection) -> str | None:
+    """The client address of a connection (a test double may have none)."""
+    return getattr(connection, "address", None)
+
+
+def too_long_refusal(words: str, too_long: TooLong, **more: str) -> RoomError:
+    """The refusal of what needs a preparation longer than the server allows, in ``words`` (with
+    ``{seconds}``, the game's estimate, and ``{limit}``, the server's)."""
+    return RoomError("too_long", words.format(
+        seconds=format_number(round(too_long.seconds)), limit=format_number(round(too_long.limit)), **more))
+
+
+def bot_without_solver(game_id: str) -> str:
+    """The strongest of the game's bots that plays without its preparation (bots come weakest first)."""
+    return [name for name, info in bot_catalog(game_id).items() if not info.uses_solver][-1]
+
+
 @dataclass(frozen=True)
 class SeatKind:
     bot: str | None  # None: a person's seat
@@ -134,8 +153,15 @@ class Room:
     created_at: float
     game_number: int
     game: Game
+    private: bool = False  # reached by its link only: never listed among the open rooms
     names: dict[int, str] = field(default_factory=dict)
     token_hashes: dict[int, str] = field(default_factory=dict)
+    # Who took each seat since this process holds the room: the client address (for the cap on
+    # seats an address holds), when (time.monotonic()), and the seats whose holder connected
+    # since; a seat taken and never connected to is freed after a while.
+    seat_addresses: dict[int, str] = field(default_factory=dict)
+    taken_at: dict[int, float] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)
     players: dict[int, set[Connection]] = field(default_factory=dict)  # seat -> its connections
     spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -145,6 +171,11 @@ class Room:
     # seat) like the timer itself: a rematch restarts versions, so the version alone is not
     # enough to tell whose deadline a state message may show.
     deadlines: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    # The turn timers stop while no person of the room is connected: each keeps the seconds it
+    # had left, by the same keys, and the tasks that would have acted are cancelled.
+    clocks_stopped: bool = True
+    stopped_clocks: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    timer_tasks: dict[tuple[int, int, int], asyncio.Task[None]] = field(default_factory=dict)
     last_active: float = field(default_factory=time.monotonic)
     evicted: bool = False  # left memory: a newer copy may be loaded from the database
     # Decisions of the current game by version, to recognise a move sent twice.
@@ -153,9 +184,9 @@ class Room:
     # still stand where seats choose at once (see ``still_stands``).
     offered: dict[int, dict[int, list[JSON]]] = field(default_factory=dict)
     # The hint each connection waits for: (game, version, what the person told the advisor as
-    # text) and what they told it; and the connections whose hint is being worked out.
+    # text) and what they told it; and the task that works out each connection's latest question.
     hint_waiters: dict[Connection, tuple[tuple[int, int, str], JSON]] = field(default_factory=dict)
-    hint_working: set[Connection] = field(default_factory=set)
+    hint_tasks: dict[Connection, asyncio.Task[None]] = field(default_factory=dict)
     # What the spectators were last sent, and the update that waits for its turn.
     spectator_text: str | None = None
     spectator_event: dict[str, Any] | None = None
@@ -190,6 +221,16 @@ class Room:
         return any(kind.bot is not None for kind in self.kinds)
 
     @property
+    def computes(self) -> bool:
+        """Whether bots play here: bot seats, or a turn timer whose stand-in is a bot."""
+        return self.has_bots or self.turn_timer is not None
+
+    @property
+    def person_connected(self) -> bool:
+        """Whether a person of the room (a seat's holder, not a spectator) is connected."""
+        return any(self.players.values())
+
+    @property
     def has_people(self) -> bool:
         return self.people > 0
 
@@ -199,6 +240,13 @@ class Room:
 
     def connections(self) -> list[Connection]:
         return [*self.spectators, *(connection for seat in self.players.values() for connection in seat)]
+
+    def unclaimed(self, now: float, after: float) -> list[int]:
+        """Seats taken here at least ``after`` seconds ago whose holder never connected to the
+        room, while its game is not over: the holder is not coming."""
+        if self.game.is_over:
+            return []
+        return [seat for seat, at in self.taken_at.items() if seat not in self.seen and now - at >= after]
 
     def seat_for_token(self, token: str | None) -> int | None:
         """The seat a token plays, None for no token; raises for a token of no seat."""
@@ -219,13 +267,46 @@ class Room:
         """
         position = (self.game_number, self.version)
         self.deadlines = {key: at for key, at in self.deadlines.items() if key[:2] == position}
+        self.stopped_clocks = {key: left for key, left in self.stopped_clocks.items() if key[:2] == position}
+        self.timer_tasks = {key: task for key, task in self.timer_tasks.items() if key[:2] == position}
         self.scheduled = {key for key in self.scheduled if key[:2] == position}
         if self.status != "playing" or self.turn_timer is None:
             self.deadlines.clear()
+            self.stopped_clocks.clear()
             return
         for seat in self.game.to_act:
-            if self.kinds[seat].bot is None:
-                self.deadlines.setdefault((*position, seat), time.time() + self.turn_timer)
+            key = (*position, seat)
+            if self.kinds[seat].bot is not None or key in self.deadlines or key in self.stopped_clocks:
+                continue
+            if self.clocks_stopped:
+                self.stopped_clocks[key] = self.turn_timer
+            else:
+                self.deadlines[key] = time.time() + self.turn_timer
+
+    def stop_clocks(self) -> None:
+        """No person of the room is connected any more: the turn timers stop, each keeping the
+        seconds it had left (nobody waits for the absent, and an empty room makes no moves)."""
+        if self.clocks_stopped:
+            return
+        self.clocks_stopped = True
+        now = time.time()
+        for key, at in self.deadlines.items():
+            self.stopped_clocks[key] = max(0.0, at - now)
+        self.deadlines.clear()
+        for key, task in self.timer_tasks.items():
+            task.cancel()
+            self.scheduled.discard(key)
+        self.timer_tasks.clear()
+
+    def restart_clocks(self) -> None:
+        """A person of the room is back: the stopped turn timers run on from where they stopped."""
+        if not self.clocks_stopped:
+            return
+        self.clocks_stopped = False
+        now = time.time()
+        for key, left in self.stopped_clocks.items():
+            self.deadlines[key] = now + left
+        self.stopped_clocks.clear()
 
     def turn_deadline(self, seat: int | None) -> float | None:
         """Seconds until a turn timer acts at this position, or None when none runs.
@@ -264,6 +345,7 @@ class Room:
             "seats": self.seats(),
             "turn_timer": self.turn_timer,
             "game_number": self.game_number,
+            "private": self.private,
         }
 
     def _seat_parts(self, seat: int | None, language: str) -> dict[str, Any]:
@@ -429,7 +511,7 @@ class RoomManager:
     @property
     def compute(self) -> ComputePool:
         if self._compute is None:
-            self._compute = ComputePool(self.limits.compute_workers, self.limits.compute_queue)
+            self._compute = ComputePool(self.limits)
         return self._compute
 
     async def close(self) -> None:
@@ -500,7 +582,7 @@ class RoomManager:
         room = Room(
             id=stored.id, game_id=stored.game, options=stored.options, kinds=kinds,
             turn_timer=stored.turn_timer, created_at=stored.created_at,
-            game_number=stored.game_number, game=game,
+            game_number=stored.game_number, game=game, private=stored.private,
         )
         for seat, (name, token_hash) in stored.seats.items():
             room.names[seat] = name
@@ -516,7 +598,12 @@ class RoomManager:
             idle = self.limits.finished_room_seconds if room.game.is_over else self.limits.idle_room_seconds
             if now - room.last_active >= idle:
                 self._release(room)
+        for room in list(self.rooms.values()):
+            for seat in room.unclaimed(now, self.limits.unclaimed_seat_seconds):
+                self._spawn(room, self._free_unclaimed(room, seat))
         self._created.prune()
+        self.compute.schedule.addresses.prune()
+        self.compute.schedule.rooms.prune()
 
     def _release(self, room: Room) -> None:
         """Take a room out of memory: its tasks stop, and the next request loads it afresh."""
@@ -533,7 +620,16 @@ class RoomManager:
         return sum(not room.game.is_over for room in self.rooms.values())
 
     def bot_room_count(self) -> int:
-        return sum(room.has_bots and not room.game.is_over for room in self.rooms.values())
+        """Games under way whose bots play: bot seats, or a turn timer's stand-in."""
+        return sum(room.computes and not room.game.is_over for room in self.rooms.values())
+
+    def seats_held(self, address: str) -> int:
+        """The seats an address took (since this process holds their rooms) in games not over."""
+        return sum(
+            held == address
+            for room in self.rooms.values() if not room.game.is_over
+            for held in room.seat_addresses.values()
+        )
 
     async def create_room(self, request: Any, address: str = "") -> Room:
         if not isinstance(request, dict):
@@ -566,6 +662,10 @@ class RoomManager:
             options = game_definition.resolve_options(options)  # type: ignore[arg-type]
         except ValueError as error:
             raise RoomError("bad_options", str(error)) from None
+        private = request.get("private", False)
+        if not isinstance(private, bool):
+            raise RoomError("bad_request", _("'private' is true (the room is reached by its link only) "
+                                             "or false"))
         turn_timer = request.get("turn_timer")
         if turn_timer is not None and (
             isinstance(turn_timer, bool) or not isinstance(turn_timer, int | float)
@@ -584,14 +684,15 @@ class RoomManager:
             # Each option value is valid alone, but a game may refuse a combination of
             # options and seat count; that is the request's fault, not a server error.
             raise RoomError("bad_options", str(error)) from None
-        self._check_room_limits(address, bots=any(kind.bot for kind in kinds))
+        self._check_room_limits(address, bots=any(kind.bot for kind in kinds) or turn_timer is not None)
+        await self._check_preparations(game_id, dict(game.options), kinds)  # type: ignore[arg-type]
         self._created.note(address)
         room_id = self._new_room_id()
         stored = StoredRoom(
             id=room_id, game=game_id, options=dict(game.options),  # type: ignore[arg-type]
             seat_kinds=[kind.to_text() for kind in kinds],
             turn_timer=float(turn_timer) if turn_timer is not None else None,
-            created_at=time.time(), game_number=1, seed=seed,
+            created_at=time.time(), game_number=1, seed=seed, private=private,
         )
         # The opening chance (a shuffle, a roll-off) is part of the record from the start.
         await self.database.call(self.storage.create_room, stored, game.record()["actions"])
@@ -615,8 +716,21 @@ class RoomManager:
         if bots and self.bot_room_count() >= limits.max_bot_rooms:
             raise RoomError(
                 "too_many_bots", _("the server has as many games with bots under way as it can run; "
-                                   "try again later, or play without bots"), 503,
+                                   "try again later, or play without bots and without a turn timer"), 503,
             )
+
+    async def _check_preparations(self, game_id: str, options: dict[str, Any], kinds: list[SeatKind]) -> None:
+        """Refuse bots that play from the game's preparation (Greed's solve) when, for these
+        options, it would take longer than the server allows (``--max-solve-seconds``)."""
+        solving = [kind.bot for kind in kinds if kind.bot is not None and uses_solver(game_id, kind.bot)]
+        if not solving:
+            return
+        try:
+            await self.compute.check_preparation(game_id, options)
+        except TooLong as too_long:
+            words = _("the {bot} bot first needs a preparation of about {seconds} s for these options, "
+                      "and this server allows {limit} s at most; choose other options or another bot")
+            raise too_long_refusal(words, too_long, bot=bot_label(game_id, solving[0])) from None
 
     def _new_room_id(self) -> str:
         while True:
@@ -624,8 +738,12 @@ class RoomManager:
             if room_id not in self.rooms:
                 return room_id
 
-    async def join(self, room: Room, request: Any) -> tuple[int, str]:
-        """Give a person's seat to a display name; returns (seat, token)."""
+    async def join(self, room: Room, request: Any, address: str = "") -> tuple[int, str]:
+        """Give a person's seat to a display name; returns (seat, token).
+
+        One client address holds at most ``seats_per_address`` seats in games not over, so that
+        nobody can take every seat of the open rooms.
+        """
         if not isinstance(request, dict):
             raise RoomError("bad_request", _("the body must be a JSON object"))
         name = request.get("name")
@@ -652,6 +770,10 @@ class RoomManager:
                     seat=seat_words(seat)), 409)
             if seat in room.names:
                 raise RoomError("seat_taken", _("{seat} is taken").format(seat=seat_words(seat)), 409)
+            if self.seats_held(address) >= self.limits.seats_per_address:
+                raise RoomError("too_many_seats", _(
+                    "this address holds as many seats as the server allows ({count}) in games not over; "
+                    "finish one of those games first").format(count=self.limits.seats_per_address), 429)
             token = secrets.token_urlsafe(24)
             try:
                 await self.database.call(self.storage.claim_seat, room.id, seat, name, hash_token(token))
@@ -660,11 +782,29 @@ class RoomManager:
                     seat=seat_words(seat)), 409) from None
             room.names[seat] = name
             room.token_hashes[seat] = hash_token(token)
+            room.seat_addresses[seat] = address
+            room.taken_at[seat] = time.monotonic()
+            room.seen.discard(seat)
             room.last_active = time.monotonic()
             room.start_turn_clocks()
         self.broadcast(room, {"kind": "joined", "seat": seat})
         self._schedule(room)
         return seat, token
+
+    async def _free_unclaimed(self, room: Room, seat: int) -> None:
+        """Free a seat whose holder never connected to the room (see ``Room.unclaimed``): the
+        seat is a person's to take again, and a game it started waits for people again."""
+        async with room.lock:
+            unclaimed = room.unclaimed(time.monotonic(), self.limits.unclaimed_seat_seconds)
+            if room.evicted or seat not in unclaimed:
+                return
+            await self.database.call(self.storage.release_seat, room.id, seat, room.token_hashes[seat])
+            for held in (room.names, room.token_hashes, room.seat_addresses, room.taken_at):
+                held.pop(seat, None)
+            room.start_turn_clocks()
+        log.info("seat %d of room %s was freed: its holder never connected", seat + 1, room.id)
+        self.broadcast(room, {"kind": "freed", "seat": seat})
+        self._schedule(room)
 
     # --- connections ------------------------------------------------------------------------------
     def connect(self, room: Room, connection: Connection) -> None:
@@ -680,19 +820,29 @@ class RoomManager:
             room.spectators.add(connection)
         else:
             room.players.setdefault(seat, set()).add(connection)
+            room.seen.add(seat)
+        resumed = seat is not None and room.clocks_stopped and bool(room.stopped_clocks)
+        if seat is not None:
+            room.restart_clocks()  # a person of the room is here: the turn timers run
+            room.start_turn_clocks()
         room.last_active = time.monotonic()
         text = room.state_text(seat, None, language_of(connection))
         if seat is None:
             self._catch_up(room, connection, text)
         else:
             connection.deliver(text)
-            if len(room.players[seat]) == 1:
+            if resumed:  # the others' clocks run again: a new deadline, in a state
+                self.broadcast(room, {"kind": "resumed", "seat": seat}, skip=connection)
+            elif len(room.players[seat]) == 1:
                 self._presence(room, seat, True, skip=connection)
         self._schedule(room)  # a room of bots alone rests while nobody watches it
 
     def disconnect(self, room: Room, connection: Connection) -> None:
         seat = connection.seat
         room.hint_waiters.pop(connection, None)
+        hinting = room.hint_tasks.pop(connection, None)
+        if hinting is not None:
+            hinting.cancel()  # nobody to answer: a hint still waiting for a worker leaves the queue
         room.last_active = time.monotonic()
         if seat is None:
             room.spectators.discard(connection)
@@ -702,6 +852,12 @@ class RoomManager:
             connections.discard(connection)
             if not connections:
                 del room.players[seat]
+                if not room.person_connected:
+                    timed = bool(room.deadlines)
+                    room.stop_clocks()  # nobody of the room is here: nobody to wait for
+                    if timed:  # the watchers' countdown stops: a state says so
+                        self.broadcast(room, {"kind": "paused", "seat": seat})
+                        return
                 self._presence(room, seat, False)
 
     def _presence(self, room: Room, seat: int, connected: bool, skip: Connection | None = None) -> None:
@@ -710,11 +866,14 @@ class RoomManager:
             if connection is not skip:
                 connection.deliver(text)
 
-    def broadcast(self, room: Room, event: dict[str, Any]) -> None:
-        """Tell every connection of the room of a new state: players at once, spectators soon."""
+    def broadcast(self, room: Room, event: dict[str, Any], skip: Connection | None = None) -> None:
+        """Tell every connection of the room (but ``skip``) of a new state: players at once,
+        spectators soon."""
         for seat, connections in room.players.items():
             texts: dict[str, str] = {}  # each seat's state, encoded once per language it is read in
             for connection in connections:
+                if connection is skip:
+                    continue
                 language = language_of(connection)
                 if language not in texts:
                     texts[language] = room.state_text(seat, event, language)
@@ -802,7 +961,8 @@ class RoomManager:
             self._check_rematch(room)
             finished = room.game_number
             record = room.game.record() if carries_over else None
-        setup = await self.compute.next_setup(room.game_id, [record]) if record is not None else None
+        setup = (None if record is None
+                 else await self.compute.next_setup(room.game_id, [record], Owner(room=room.id)))
         async with room.lock:
             self._check_rematch(room)
             if room.game_number != finished:  # another rematch started the next game meanwhile
@@ -843,7 +1003,7 @@ class RoomManager:
             raise self._no_room()
         if not room.game.is_over:
             raise RoomError("not_over", _("a rematch can start only when the game is over"))
-        if room.has_bots and self.bot_room_count() >= self.limits.max_bot_rooms:
+        if room.computes and self.bot_room_count() >= self.limits.max_bot_rooms:
             raise RoomError(
                 "too_many_bots", _("the server has as many games with bots under way as it can run; "
                                    "try again in a little while"), 503,
@@ -875,10 +1035,11 @@ class RoomManager:
         return [number for number in kept if number < room.game_number or room.game.is_over]
 
     def open_rooms(self) -> list[dict[str, Any]]:
-        """Rooms waiting for people, newest first: what a lobby may offer to strangers."""
+        """Rooms waiting for people, newest first: what a lobby may offer to strangers (a private
+        room is reached by its link only)."""
         now = time.time()
         waiting = sorted(
-            (room for room in self.rooms.values() if room.status == "waiting"),
+            (room for room in self.rooms.values() if room.status == "waiting" and not room.private),
             key=lambda room: room.created_at, reverse=True,
         )[:OPEN_ROOMS_LISTED]
         return [
@@ -901,7 +1062,8 @@ class RoomManager:
         ``given`` is what the person tells the advisor (Millionaire: their confidence in each
         option); the advisor reads it in the view, as ``hint_input``. The same question asked again
         before its answer is answered once; another one (a new position, or something else told)
-        replaces the one waiting, and only the latest is answered.
+        replaces the one waiting, whose computation leaves the queue if it has not started (one
+        waiting hint a connection), and only the latest is answered.
 
         A request the rules refuse is refused at once; the advice itself is worked out as the
         room's background task, so that the connection's other messages (a ping, a move) are
@@ -923,38 +1085,46 @@ class RoomManager:
         waiting = room.hint_waiters.get(connection)
         if waiting is not None and waiting[0] == asked:
             return  # the same question again before its answer: one answer comes
-        # A new question (another position, or the person told the advisor something else)
-        # replaces the one waiting: only the latest is answered.
         room.hint_waiters[connection] = (asked, given)
-        if connection in room.hint_working:
-            return  # one computation a connection at a time: the one under way takes it up next
-        room.hint_working.add(connection)
-        self._spawn(room, self._hint(room, connection))
+        earlier = room.hint_tasks.pop(connection, None)
+        if earlier is not None:
+            earlier.cancel()  # replaced: out of the queue, or (under way) unheard
+        room.hint_tasks[connection] = self._spawn(room, self._hint(room, connection, asked, given))
 
-    async def _hint(self, room: Room, connection: Connection) -> None:
-        """Work out the connection's latest question, and again while a newer one replaced it."""
+    async def _hint(self, room: Room, connection: Connection, asked: tuple[int, int, str],
+                    given: dict[str, JSON] | None) -> None:
+        """Work out one question of a connection, unless a newer one replaces it meanwhile."""
+
+        def current() -> bool:
+            waiting = room.hint_waiters.get(connection)
+            return waiting is not None and waiting[0] == asked
+
+        owner = Owner(address_of(connection), room.id)
         try:
-            while (waiting := room.hint_waiters.get(connection)) is not None:
-                asked, given = waiting
-                try:
-                    preparation = await self.compute.readiness(room.game_id, room.game.options)
-                    if preparation is not None:
-                        preparing = {"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}
-                        connection.deliver(wire.dumps(preparing))
-                        # The advice follows by itself once ready, if the position has not changed.
-                        await asyncio.shield(preparation.done)
-                    if room.hint_waiters.get(connection) is waiting:
-                        await self._send_hint(room, connection, asked, given)  # type: ignore[arg-type]
-                except RoomError as error:
-                    if room.hint_waiters.get(connection) is waiting:
-                        connection.deliver(wire.dumps(error.to_json()))
-                if room.hint_waiters.get(connection) is waiting:
-                    del room.hint_waiters[connection]
+            preparation = await self.compute.readiness(room.game_id, room.game.options, owner)
+            if preparation is not None:
+                preparing = {"type": "hint", "preparing": True, "seconds": preparation.seconds_left()}
+                connection.deliver(wire.dumps(preparing))
+                # The advice follows by itself once ready, if the position has not changed.
+                await asyncio.shield(preparation.done)
+            if current():
+                await self._send_hint(room, connection, asked, given, owner)
+        except TooLong as too_long:
+            if current():
+                words = _("a hint for these options first needs a preparation of about {seconds} s, and this "
+                          "server allows {limit} s at most")
+                connection.deliver(wire.dumps(too_long_refusal(words, too_long).to_json()))
+        except RoomError as error:
+            if current():
+                connection.deliver(wire.dumps(error.to_json()))
         finally:
-            room.hint_working.discard(connection)
+            if current():
+                del room.hint_waiters[connection]
+            if room.hint_tasks.get(connection) is asyncio.current_task():
+                del room.hint_tasks[connection]
 
     async def _send_hint(self, room: Room, connection: Connection, asked: tuple[int, int, str],
-                         given: dict[str, JSON] | None = None) -> None:
+                         given: dict[str, JSON] | None, owner: Owner) -> None:
         position = asked[:2]
         seat = connection.seat
         assert seat is not None
@@ -963,10 +1133,15 @@ class RoomManager:
         view, legal = room.game.view(seat), room.game.legal_actions(seat)
         if given is not None:
             view = {**view, "hint_input": given}
+        if self.compute.would_wait(owner):
+            # Past its budget of worker time: told so, it waits behind everyone else's work.
+            waiting = _("The server is busy with other players' work: your hint waits its turn, "
+                        "and will appear when ready.")
+            connection.deliver(wire.dumps({"type": "hint", "waiting": True, "message": waiting}))
         try:
             # Worked out in a worker process, in the asker's language.
             advice = await self.compute.advise(
-                room.game_id, view, [action.to_json() for action in legal], language_of(connection))
+                room.game_id, view, [action.to_json() for action in legal], language_of(connection), owner)
         except Busy:
             raise RoomError("busy", _("the server is busy; ask for a hint again in a moment"), 503) from None
         except Exception:
@@ -999,13 +1174,15 @@ class RoomManager:
                 # Fire at the deadline the clients were told, not a full timer after the
                 # broadcast, which a slow client may have held up.
                 delay = max(0.0, deadline - time.time())
-                self._spawn(room, self._bot_move(room, seat, position, stand_in, "timer", delay))
+                room.timer_tasks[key] = self._spawn(
+                    room, self._bot_move(room, seat, position, stand_in, "timer", delay))
 
-    def _spawn(self, room: Room, work: Awaitable[None]) -> None:
+    def _spawn(self, room: Room, work: Awaitable[None]) -> asyncio.Task[None]:
         task = asyncio.ensure_future(work)
         room.pending.add(task)
         task.add_done_callback(self._finished)
         task.add_done_callback(room.pending.discard)
+        return task
 
     @staticmethod
     def _finished(task: asyncio.Task[None]) -> None:
@@ -1033,9 +1210,7 @@ class RoomManager:
         seed = f"{room.id}:{game_number}:{version}:{seat}"
         try:
             # In a worker process, after the game's preparation when the bot needs one.
-            action = await self.compute.choose(
-                room.game_id, room.game.options, bot, view, [action.to_json() for action in legal], seed,
-            )
+            action = await self._choose(room, bot, view, [action.to_json() for action in legal], seed)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -1045,5 +1220,26 @@ class RoomManager:
             return
         if not current():
             return
+        room.timer_tasks.pop((game_number, version, seat), None)  # acting now: stopping the clock is too late
         with contextlib.suppress(RoomError):  # the position moved on while the bot thought
             await self.act(room, seat, action, version, event_kind, game_number)
+
+    async def _choose(
+        self, room: Room, bot: str, view: dict[str, JSON], legal: list[JSON], seed: str,
+    ) -> JSON:
+        """The bot's move, worked out in a worker and charged to the room's budget (in the queue as
+        a move people wait for, or, when no person of the room is there, after their hints). A bot whose
+        preparation the server no longer allows (a turn timer's stand-in, or a room created under
+        a higher ``--max-solve-seconds``) gives way to the strongest bot that needs none."""
+        owner = Owner(room=room.id)
+        options = room.game.options
+        # Bots playing for watchers alone (a room of bots, or one its people left) come after the
+        # hints people wait for.
+        kind = Kind.MOVE if room.person_connected else Kind.SHOW
+        try:
+            return await self.compute.choose(room.game_id, options, bot, view, legal, seed, owner, kind)
+        except TooLong:
+            stand_in = bot_without_solver(room.game_id)
+            log.info("room %s: the %s bot plays for %s, whose preparation is too long",
+                     room.id, stand_in, bot)
+            return await self.compute.choose(room.game_id, options, stand_in, view, legal, seed, owner, kind)

@@ -27,6 +27,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -73,6 +74,14 @@ games_table = Table(
     Column("started_at", Float, nullable=False),
 )
 
+# The rooms reached by their link only, never listed among the open rooms: a table of their own,
+# so that databases made before private rooms existed need no new column.
+private_rooms_table = Table(
+    "private_rooms",
+    metadata,
+    Column("room_id", String(32), primary_key=True),
+)
+
 actions_table = Table(
     "actions",
     metadata,
@@ -96,6 +105,7 @@ class StoredRoom:
     seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (name, token hash)
     actions: list[dict[str, Any]] = field(default_factory=list)  # of the current game
     record_format: int = RECORD_FORMAT  # of the current game's log
+    private: bool = False  # reached by its link only
 
     def record(self) -> dict[str, Any]:
         """The current game's record, for ``hs.replay``."""
@@ -166,6 +176,8 @@ class Storage:
                     created_at=room.created_at, game_number=room.game_number, seed=room.seed,
                 )
             )
+            if room.private:
+                connection.execute(insert(private_rooms_table).values(room_id=room.id))
             self._insert_game(connection, room.id, room.game_number, room.seed, room.created_at)
             self._insert_entries(connection, room.id, room.game_number, 0, entries or [])
 
@@ -201,6 +213,16 @@ class Storage:
                 )
         except IntegrityError:
             raise SeatTaken(f"seat {seat} is taken") from None
+
+    def release_seat(self, room_id: str, seat: int, token_hash: str) -> None:
+        """Free a seat again (its holder never came), if it is still the one that token took."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                delete(seats_table).where(
+                    (seats_table.c.room_id == room_id) & (seats_table.c.seat == seat)
+                    & (seats_table.c.token_hash == token_hash)
+                )
+            )
 
     def append_actions(self, room_id: str, game_number: int, first_index: int, entries: list[Any]) -> None:
         with self.engine.begin() as connection:
@@ -285,6 +307,8 @@ class Storage:
             )
             for seat in connection.execute(select(seats_table).where(seats_table.c.room_id == room_id)):
                 room.seats[seat.seat] = (seat.name, seat.token_hash)
+            private = select(private_rooms_table).where(private_rooms_table.c.room_id == room_id)
+            room.private = connection.execute(private).first() is not None
             game = connection.execute(
                 select(games_table).where(
                     (games_table.c.room_id == room_id) & (games_table.c.game_number == room.game_number)
@@ -320,6 +344,9 @@ class Storage:
             for row in connection.execute(select(seats_table)):
                 if row.room_id in rooms:
                     rooms[row.room_id].seats[row.seat] = (row.name, row.token_hash)
+            for row in connection.execute(select(private_rooms_table)):
+                if row.room_id in rooms:
+                    rooms[row.room_id].private = True
             for room in rooms.values():
                 room.record_format = 1  # unless the room's current game has a row of its own
             for row in connection.execute(select(games_table)):

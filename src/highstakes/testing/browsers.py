@@ -165,7 +165,7 @@ def _healthy(process: subprocess.Popen[bytes], base_url: str) -> bool:
 #: its visitors come from one loopback address.
 PER_ADDRESS_ALLOWANCES = (
     "--requests-per-second", "1000", "--address-messages-per-second", "1000",
-    "--connections-per-address", "512", "--rooms-per-minute", "10000",
+    "--connections-per-address", "512", "--rooms-per-minute", "10000", "--seats-per-address", "10000",
 )
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import uvicorn
@@ -43,9 +44,9 @@ RECEIVE_TIMEOUT = 10.0
 # play stay below that, so a refusal in a test is the one it provoked; the margin
 # absorbs a server that stalls and then reads several messages at once.
 PACED_MESSAGES_PER_SECOND = 18
-# The server's own limits, except that tests make many rooms, requests and connections from one
-# address in a short time (the tests of the limits set their own).
-TEST_LIMITS = Limits(rooms_per_minute=1000, requests_per_second=1000)
+# The server's own limits, except that tests make many rooms, requests, connections and seats from
+# one address in a short time (the tests of the limits set their own).
+TEST_LIMITS = Limits(rooms_per_minute=1000, requests_per_second=1000, seats_per_address=1000)
 # Loopback never goes through a proxy from the environment (websockets 15+ would use one).
 _NO_PROXY: dict[str, Any] = {"proxy": None} if "proxy" in inspect.signature(connect).parameters else {}
 
@@ -69,9 +70,12 @@ class Server:
         query = f"?token={token}" if token is not None else ""
         return f"ws://{HOST}:{self.port}/ws/{room}{query}"
 
-    def http(self) -> httpx.Client:
+    def http(self, local_address: str | None = None) -> httpx.Client:
+        """An HTTP client; ``local_address`` (any of 127.0.0.0/8) makes it another client address."""
+        transport = httpx.HTTPTransport(local_address=local_address) if local_address else None
         # trust_env=False: a proxy configured in the environment must not see loopback calls.
-        return httpx.Client(base_url=self.base_url, timeout=RECEIVE_TIMEOUT, trust_env=False)
+        return httpx.Client(base_url=self.base_url, timeout=RECEIVE_TIMEOUT, trust_env=False,
+                            transport=transport)
 
     def request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         with self.http() as client:
@@ -102,9 +106,10 @@ class Server:
         assert response.status_code == 200, response.text
         return dict(response.json())
 
-    def client(self, room: str, token: str | None = None) -> Client:
-        """A connected client that has already read its first state message."""
-        client = Client(self.ws_url(room, token))
+    def client(self, room: str, token: str | None = None, local_address: str | None = None) -> Client:
+        """A connected client that has already read its first state message (from
+        ``local_address``, any of 127.0.0.0/8, for another client address)."""
+        client = Client(self.ws_url(room, token), local_address)
         first = client.recv()
         assert first["type"] == "state", first
         return client
@@ -251,14 +256,19 @@ class ProcessServer(Server):
 class Client:
     """A blocking WebSocket client that remembers every message it received."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, local_address: str | None = None) -> None:
         self.url = url
         self._stack = ExitStack()
+        sock = None
+        if local_address is not None:  # another client address of loopback
+            place = urlsplit(url)
+            sock = socket.create_connection((place.hostname, place.port), timeout=RECEIVE_TIMEOUT,
+                                            source_address=(local_address, 0))
         self.connection: ClientConnection = self._stack.enter_context(
             # max_queue=None: a client that is not reading now must never hold the server up.
             connect(
                 url, open_timeout=RECEIVE_TIMEOUT, close_timeout=2, max_size=2**22, max_queue=None,
-                **_NO_PROXY,
+                sock=sock, **_NO_PROXY,
             )
         )
         # Without Nagle's algorithm: a small message waits for no acknowledgement of the last.
@@ -369,6 +379,23 @@ class Client:
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+
+def endless_greed_replay(size: int) -> bytes:
+    """A request for ``/api/replay`` of at most ``size`` bytes, as large as it can be: a real Greed
+    game in which nobody ever banks (the rules let it go on for ever), so that replaying it takes a
+    worker the better part of a second for a megabyte."""
+    game = hs.new_game("greed", 2, seed=7)
+    body = b""
+    while True:
+        for _ in range(500):
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            game.act(seat, next((action for action in legal if "bank" not in action.to_json()), legal[0]))
+        longer = json.dumps({"record": game.record()}).encode()
+        if len(longer) > size:
+            return body
+        body = longer
 
 
 # --- playing ---------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
@@ -19,6 +19,9 @@ WINNING_SCORE: Final = 5000
 POINT_STEP: Final = 50
 #: The largest goal the ``goal`` option takes.
 MOST_GOAL: Final = 10000
+#: The largest turn limit the ``turn_limit`` option takes: the solver's cap for the largest
+#: goal. The limit sizes the solve (its time grows with it), so it has a bound like the goal.
+MOST_TURN_LIMIT: Final = 2 * MOST_GOAL
 #: Points a player must make in one turn to open their score (RULES.md §2.5).
 OPENING_MINIMUM: Final = 500
 
@@ -32,11 +35,16 @@ def _check_points(value: Any) -> int:
     return value
 
 
-def _check_goal(value: Any) -> int:
-    points = _check_points(value)
-    if points > MOST_GOAL:
-        raise ValueError(_("{value} is more than {most}").format(value=value, most=format_number(MOST_GOAL)))
-    return points
+def _check_at_most(most: int) -> Callable[[Any], int]:
+    """A check of a positive multiple of 50 that is at most ``most``."""
+
+    def check(value: Any) -> int:
+        points = _check_points(value)
+        if points > most:
+            raise ValueError(_("{value} is more than {most}").format(value=value, most=format_number(most)))
+        return points
+
+    return check
 
 
 @dataclass(frozen=True)
@@ -60,14 +68,14 @@ class GreedOptions(GameOptions):
     goal: int = option(
         WINNING_SCORE, (WINNING_SCORE, 2500, 1000),
         N_("points that end the game: a bank reaching them starts the final round"),
-        also_accepts=N_("any multiple of 50 from 50 to 10,000"), check=_check_goal,
+        also_accepts=N_("any multiple of 50 from 50 to 10,000"), check=_check_at_most(MOST_GOAL),
     )
     turn_limit: int = option(
         0, (0,),
         N_("for study: a turn whose points, with the player's score, pass this many is banked at once, "
            "before the final round; it keeps the game finite for solvers"),
-        also_accepts=N_("a multiple of 50 at least the goal plus 500"),
-        check=_check_points,
+        also_accepts=N_("a multiple of 50 from the goal plus 500 to 20,000"),
+        check=_check_at_most(MOST_TURN_LIMIT),
         labels={0: N_("no limit")},
     )
 

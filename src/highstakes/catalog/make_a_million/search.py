@@ -65,6 +65,7 @@ from highstakes.catalog.make_a_million.cards import (
 )
 from highstakes.catalog.make_a_million.options import options_of
 from highstakes.catalog.make_a_million.rules import MillionState, trick_value
+from highstakes.engine import effort
 from highstakes.engine.action import JSON, Action
 
 #: Playouts per decision of the default bot and of the strong one, and the worlds they share.
@@ -394,9 +395,14 @@ class SearchBot:
 
     def _worlds(self, view: dict[str, JSON], branches: int,
                 rng: random.Random) -> tuple[list[MillionState], int]:
-        """Worlds to sample and playouts per branch in each, for ``branches`` choices."""
-        count = max(1, min(self.max_worlds, self.budget // (branches * 8)))
-        playouts = max(1, self.budget // (count * branches))
+        """Worlds to sample and playouts per branch in each, for ``branches`` choices.
+
+        The budget is the bot's own unless whoever runs it asked for less (the server under
+        load: :mod:`highstakes.engine.effort`), never below the quick bot's.
+        """
+        budget = effort.scaled(self.budget, least=QUICK_BUDGET)
+        count = max(1, min(self.max_worlds, budget // (branches * 8)))
+        playouts = max(1, budget // (count * branches))
         return sample_worlds(view, count, rng), playouts
 
     def _play(self, view: dict[str, JSON], moves: list[Move], rng: random.Random,

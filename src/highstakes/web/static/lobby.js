@@ -18,6 +18,7 @@ const seatsBox = document.getElementById("seats");
 const optionsBox = document.getElementById("options");
 const optionsFieldset = document.getElementById("options-fieldset");
 const timerSelect = document.getElementById("turn-timer");
+const privateBox = document.getElementById("private-room");
 const createError = document.getElementById("create-error");
 const createButton = document.getElementById("create-button");
 const nameInput = document.getElementById("player-name");
@@ -420,7 +421,7 @@ async function createRoom(event) {
   createButton.textContent = t("Creating…");
   const timer = timerSelect.value ? Number(timerSelect.value) : null;
   try {
-    await createAndEnter({ game: game.id, options, seats, turn_timer: timer }, name);
+    await createAndEnter({ game: game.id, options, seats, turn_timer: timer, private: privateBox.checked }, name);
   } catch (error) {
     createError.textContent = t("The room was not created: {reason}", { reason: error.message });
     createError.hidden = false;
@@ -531,12 +532,14 @@ function pageWords() {
     "seats-about": t("You take the first person's seat; others join with the invite link. A bot plays the way you choose."),
     "options-legend": t("Options"),
     "timer-label": t("Turn timer"),
-    "timer-help": t("When a person takes longer, a bot plays that turn for them."),
+    "timer-help": t("When a person takes longer, a bot plays that turn for them. The timer stops while no player is connected."),
     "timer-off": t("Off"),
     "timer-30": t("30 seconds"),
     "timer-60": t("1 minute"),
     "timer-120": t("2 minutes"),
     "timer-300": t("5 minutes"),
+    "private-label": t("Private room"),
+    "private-help": t("Only people with the invite link can join: the room is not listed among the open rooms."),
     "create-button": t("Create room and play"),
   };
 }

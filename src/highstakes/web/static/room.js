@@ -78,6 +78,7 @@ const room = {
   // When the turn timer acts, on this page's monotonic clock (performance.now()), or null
   // when no timer runs: the server sends seconds left, so only the local clock is needed.
   turnEndsAt: null,
+  timerMessage: null, // the state message the countdown above was set from
 };
 
 function roomFromPath() {
@@ -300,6 +301,13 @@ function handleMessage(message) {
         showNotice(() => t("Preparing the hint: about {seconds} s. It will appear when ready.", { seconds }));
         break;
       }
+      if (message.waiting) {
+        // The server has much to do: the hint waits its turn (the server says so in words), and follows.
+        room.hintNotice = true;
+        const words = String(message.message ?? "");
+        showNotice(() => words);
+        break;
+      }
       if (room.hintNotice) {
         room.hintNotice = false;
         showNotice();
@@ -400,13 +408,22 @@ function updateTurnTimer(message) {
   const seconds = message.turn_deadline;
   if (typeof seconds !== "number" || !Number.isFinite(seconds)) {
     room.turnEndsAt = null;
-    elements.timer.hidden = true;
-    elements.timer.textContent = "";
+    room.timerMessage = null;
+    // The turn timer stops while no person of the room is connected (only watchers are here).
+    const stopped = Boolean(room.summary?.turn_timer) && message.status === "playing" &&
+      !(message.seats ?? []).some((seat) => seat.kind === "human" && seat.connected);
+    elements.timer.hidden = !stopped;
+    elements.timer.textContent = stopped
+      ? t("The turn timer is stopped while no player is connected, and runs on when one comes back.") : "";
     return;
   }
   // Seconds left when the server sent this; counted down from its arrival here, which is
-  // late only by the message's travel time. Every state message brings a fresh figure.
-  room.turnEndsAt = performance.now() + Math.max(0, seconds) * 1000;
+  // late only by the message's travel time. Every state message brings a fresh figure; the
+  // same message shown again (a seat's presence changed) keeps the countdown where it is.
+  if (room.timerMessage !== message) {
+    room.timerMessage = message;
+    room.turnEndsAt = performance.now() + Math.max(0, seconds) * 1000;
+  }
   elements.timer.hidden = false;
   showTimerText();
 }
@@ -617,7 +634,9 @@ function describeRoom(summary) {
   const options = changed.map((spec) => t("{option}: {value}",
     { option: spec.description, value: optionValueText(summary.options[spec.name]) }));
   facts.push(options.length ? t("options: {options}", { options: options.join("; ") }) : t("the standard options"));
-  facts.push(summary.turn_timer ? t("turn timer {seconds} s", { seconds: summary.turn_timer }) : t("no turn timer"));
+  facts.push(summary.turn_timer
+    ? t("turn timer {seconds} s, stopped while no player is connected", { seconds: summary.turn_timer })
+    : t("no turn timer"));
   elements.roomFacts.textContent = facts.join(" · ");
 }
 

@@ -433,6 +433,8 @@ class TestGoalAndTurnLimit:
             ({"goal": 75}, "any multiple of 50 from 50 to 10,000: 75 is not a positive multiple of 50"),
             ({"goal": 20_000}, "20000 is more than 10,000"),
             ({"goal": 1000, "turn_limit": 1200}, "at least the goal plus 500 (1,500); got 1,200"),
+            # The limit sizes the solve: it has a bound, like the goal.
+            ({"turn_limit": 20_050}, "from the goal plus 500 to 20,000: 20050 is more than 20,000"),
         ]:
             with pytest.raises(ValueError, match=re.escape(words)):
                 hs.new_game("greed", seats=2, options=options)
