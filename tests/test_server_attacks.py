@@ -32,9 +32,9 @@ from highstakes.testing.servers import (
     Client,
     ProcessServer,
     ThreadServer,
+    endless_greed_replay,
     play_all,
     stored_record,
-    endless_greed_replay,
 )
 from hostile_records import finished_record
 from toy_game import BluffDefinition

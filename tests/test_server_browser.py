@@ -8,8 +8,8 @@ policy: anything it blocked would be a console error, which the visitors record.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import re
+from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 from sqlalchemy import insert
