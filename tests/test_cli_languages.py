@@ -76,6 +76,10 @@ def test_every_help_is_marked_in_the_pseudo_language(capsys, command):
     assert unmarked(out) == [], out
 
 
+def _no_app(*_args: object, **_kwargs: object) -> None:
+    pytest.fail("the command was accepted and started a game")  # not an Exception: main cannot catch it
+
+
 @pytest.mark.parametrize("argv", [
     ["play"],  # a required argument missing: argparse's own words
     ["play", "greed", "--seatz", "2"],  # an unknown flag
@@ -83,7 +87,7 @@ def test_every_help_is_marked_in_the_pseudo_language(capsys, command):
     ["serve", "--log-level", "loud"],  # a value not among the choices
     ["play", "nosuchgame"],
     ["play", "greed", "--bots", "nosuchbot"],
-    ["play", "greed", "--seats", "12"],
+    ["play", "greed", "--seats", "13"],  # one more than Greed's table takes
     ["simulate", "greed", "--bots", "random"],
     ["simulate", "greed", "--seats", "3", "--bots", "random,random"],
     ["solve", "deal_or_no_deal"],
@@ -91,7 +95,10 @@ def test_every_help_is_marked_in_the_pseudo_language(capsys, command):
     ["replay", "/nonexistent/record.json"],
     ["serve", "--port", "70000"],
 ])
-def test_common_mistakes_are_said_in_marked_words(capsys, argv):
+def test_common_mistakes_are_said_in_marked_words(capsys, monkeypatch, argv):
+    # A mistake never reaches the game: were one of these ever allowed, the terminal app would
+    # start and wait for keys no test presses.
+    monkeypatch.setattr("highstakes.tui.play", _no_app)
     code, _out, err = run(capsys, "--lang", "qps", *argv)
     assert code == 2
     assert "Traceback" not in err
