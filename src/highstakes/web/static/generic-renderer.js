@@ -209,7 +209,8 @@ function dataNode(value, key = "") {
  */
 function idWords(id) {
   const text = id.replaceAll("_", " ");
-  if (gameWords.has(text)) return gameWords.t(text);
+  const gameWord = gameWords.t; // a lookup, like platformWord: no message of its own to extract
+  if (gameWords.has(text)) return gameWord(text);
   // "you", the key of the seat a view is for, is in every game's view: one of the platform's words.
   return text === "you" ? t("you") : platformWord(text);
 }
