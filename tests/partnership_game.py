@@ -19,7 +19,7 @@ from typing import Any
 
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition, GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.options import GameOptions
 from highstakes.engine.parts import BotInfo
 
@@ -69,8 +69,10 @@ class TallyState(GameState):
     def legal_actions(self, seat: int) -> list[Action]:
         return [Put(points) for points in (1, 2, 3)] if seat in self.to_act() else []
 
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        return ("wrong_put", "put 1, 2 or 3 points, in turn", "tally")
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        if action in self.legal_actions(seat):
+            return None
+        return Refusal("wrong_put", "put 1, 2 or 3 points, in turn", "tally")
 
     def apply_action(self, seat: int, action: Action) -> None:
         assert isinstance(action, Put)

@@ -67,7 +67,7 @@ def bluff() -> Any:
 
 
 def state_of(game: hs.Game) -> BotAwareState:
-    return game._state  # type: ignore[return-value]
+    return game.full_state()  # type: ignore[return-value]
 
 
 def test_the_state_hears_which_seats_bots_play_before_any_chance(bluff: str) -> None:

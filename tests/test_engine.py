@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import highstakes as hs
 from highstakes.catalog.greed.tests.helpers import greed_scripted, play_turn
+from highstakes.engine.action import JSON, Action
+from highstakes.engine.contract import GameDefinition, GameState
+from highstakes.engine.options import GameOptions
+from highstakes.i18n import use_language
 from highstakes.engine.ledger import Ledger, LedgerError
 from highstakes.engine.options import OptionSpec, parse_option_value, resolve_options
 
@@ -367,3 +376,268 @@ def test_an_action_object_with_bad_fields_is_refused_like_bad_json():
     with pytest.raises(hs.IllegalAction) as error:
         deal.act(deal.to_act[0], Move("pick", 1.5))
     assert error.value.code == "bad_action"
+
+
+
+# --- one refusal hook -------------------------------------------------------------------------------------
+def observed(game: hs.Game) -> tuple[Any, ...]:
+    """Everything a refusal must leave as it was: the record, every view, the decision count."""
+    return game.record(), [game.view(seat) for seat in [None, *range(game.seats)]], game.decision_count
+
+
+class TestRefusals:
+    def test_a_refused_bank_says_the_opening_rule_in_words_and_changes_nothing(self):
+        # §2.5 (G-6): a player with nothing banked may bank only a turn worth 500 or more.
+        game = greed_scripted()
+        play_turn(game, ["$", "G", "R", "D", "D", "Eb"])  # the best set-aside, G D D, is worth 250
+        before = observed(game)
+        refusal = game.refusal(0, {"bank": True})
+        assert refusal == hs.Refusal(
+            "below_opening_minimum",
+            "you need at least 500 points in one turn to open your score; banking now would score 250",
+            "§2.5 (G-6)")
+        with pytest.raises(hs.IllegalAction) as error:
+            game.act(0, {"bank": True})
+        assert error.value.refusal == refusal and error.value.to_json() == refusal.to_json()
+        assert game.refusal(0, {"keep": ["G", "D", "D"]}) is None  # allowed; asking is not acting
+        assert observed(game) == before
+
+    def test_the_refusal_is_said_in_the_readers_language(self):
+        game = greed_scripted()
+        play_turn(game, ["$", "G", "R", "D", "D", "Eb"])
+        with use_language("es"):
+            refusal = game.refusal(0, {"bank": True})
+        assert refusal is not None and refusal.rule == "§2.5 (G-6)"
+        assert "500" in refusal.message and "250" in refusal.message and "you need" not in refusal.message
+
+    def test_a_wrong_seat_turn_or_form_is_answered_by_the_same_question(self):
+        game = greed_scripted()
+        play_turn(game, ["$", "G", "R", "D", "D", "Eb"])
+        before = observed(game)
+        assert game.refusal(1, {"keep": ["G"]}) == hs.Refusal(
+            "not_your_turn", "it is not seat 2's turn; the game waits for seat 1", None)
+        assert game.refusal(2, {"keep": ["G"]}).code == "bad_seat"
+        assert game.refusal(0, {"bank": False}).code == "bad_action"
+        assert observed(game) == before
+
+    def test_a_finished_game_refuses_every_move(self):
+        game = hs.new_game("greed", seats=2, seed=4, options={"goal": 1000})
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.act(seat, game.legal_actions(seat)[0])  # bank when allowed, else the best set-aside
+        assert game.refusal(0, {"bank": True}) == hs.Refusal("game_over", "the game is over", None)
+
+
+@dataclass(frozen=True, slots=True)
+class Say(Action):
+    """Say a number: the move of the counting games below."""
+
+    number: int
+
+    def to_json(self) -> JSON:
+        return {"say": self.number}
+
+
+@dataclass(frozen=True)
+class NoOptions(GameOptions):
+    GAME_ID = "counting"
+
+
+class CountingState(GameState):
+    """Count to 5, two seats in turn, each saying 1 (the menu) or, where a game allows it, up to 3."""
+
+    def __init__(self) -> None:
+        self.said: list[int] = []
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.is_over() else (len(self.said) % 2,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [Say(1)]
+
+    def apply_action(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Say)
+        self.said.append(action.number)
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        return {"said": list(self.said)}
+
+    def is_over(self) -> bool:
+        return sum(self.said) >= 5
+
+    def result(self) -> dict[str, JSON]:
+        return {"scores": [0, 0], "winners": [(len(self.said) - 1) % 2]}
+
+    def clone(self) -> CountingState:
+        copy = type(self)()
+        copy.said = list(self.said)
+        return copy
+
+
+class CountingDefinition(GameDefinition):
+    id = "counting"
+    title = "Counting"
+    summary = "Count to 5 in turn."
+    min_seats = max_seats = 2
+    options_type = NoOptions
+    hidden_information = False
+
+    def __init__(self, state_class: type[CountingState]) -> None:
+        self.state_class = state_class
+
+    def new_state(self, seats: int, options: Any) -> CountingState:
+        return self.state_class()
+
+    def parse_action(self, data: JSON) -> Action:
+        if not isinstance(data, dict) or set(data) != {"say"} or type(data["say"]) is not int:
+            raise hs.IllegalAction("bad_action", 'a move is {"say": a number}')
+        return Say(data["say"])
+
+
+def written_with_the_old_pair() -> type[CountingState]:
+    """A state class as plugins wrote them before ``refusal``: ``is_legal`` and ``explain_illegal``."""
+
+    class OldStyleState(CountingState):
+        def is_legal(self, seat: int, action: Action) -> bool:
+            return isinstance(action, Say) and 1 <= action.number <= 3
+
+        def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
+            return ("too_many", "say 1, 2 or 3", "counting")
+
+    return OldStyleState
+
+
+class TestTheOldLegalityPair:
+    def test_a_game_written_with_the_old_pair_warns_once_where_it_is_written(self):
+        with pytest.warns(DeprecationWarning, match=r"is_legal and explain_illegal.*refusal\(seat, action\)") as caught:
+            old = written_with_the_old_pair()
+        assert len(caught) == 1 and caught[0].filename == __file__
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+
+            class Inheriting(old):  # the pair is written once, so it warns once
+                pass
+
+        assert Inheriting.refusal is GameState.refusal
+
+    def test_its_refusals_are_its_own_words_and_its_is_legal_is_heard(self):
+        with pytest.warns(DeprecationWarning):
+            old = written_with_the_old_pair()
+        game = hs.Game(CountingDefinition(old), 2, seed=1)
+        assert game.refusal(0, {"say": 3}) is None  # beyond the menu, but its is_legal allows it
+        assert game.refusal(0, {"say": 4}) == hs.Refusal("too_many", "say 1, 2 or 3", "counting")
+        game.act(0, {"say": 3})
+        before = observed(game)
+        with pytest.raises(hs.IllegalAction) as error:
+            game.act(1, {"say": 4})
+        assert error.value.code == "too_many" and error.value.message == "say 1, 2 or 3"
+        assert observed(game) == before
+
+    def test_a_game_written_with_refusal_still_answers_the_old_names(self):
+        game = greed_scripted()
+        play_turn(game, ["$", "G", "R", "D", "D", "Eb"])
+        state, bank = game.full_state(), game.definition.parse_action({"bank": True})
+        assert not state.is_legal(0, bank)
+        assert state.explain_illegal(0, bank) == tuple(game.refusal(0, {"bank": True}))
+        keep = game.definition.parse_action({"keep": ["G", "D", "D"]})
+        assert state.is_legal(0, keep)
+        with pytest.raises(ValueError, match="allowed"):
+            state.explain_illegal(0, keep)
+
+    def test_a_game_with_no_legality_hook_allows_its_menu_and_refuses_the_rest_in_general_words(self):
+        game = hs.Game(CountingDefinition(CountingState), 2, seed=1)
+        assert game.refusal(0, {"say": 1}) is None
+        assert game.refusal(0, {"say": 2}) == hs.Refusal("illegal_action", "that move is not allowed now", None)
+
+
+# --- chance, by default none -----------------------------------------------------------------------------
+class TestChanceDefaults:
+    def test_a_game_without_chance_writes_none_of_the_chance_hooks(self):
+        from highstakes.catalog.in_the_bag.rules import BagState
+        from highstakes.catalog.stacking.rules import StackingState
+
+        hooks = {"is_chance", "chance_outcomes", "check_chance", "apply_chance"}
+        assert not hooks & set(vars(StackingState)) and not hooks & set(vars(BagState))
+        game = hs.new_game("stacking", 2, seed=0, auto_chance=False)
+        assert not game.is_chance and game.chance_outcomes() == [] and game.to_act == (0,)
+        before = observed(game)
+        with pytest.raises(hs.IllegalAction) as error:
+            game.apply_chance(1)
+        assert error.value.code == "no_chance"
+        assert observed(game) == before
+
+    def test_its_state_refuses_a_chance_outcome_in_words(self):
+        state = hs.new_game("in_the_bag", 2, seed=0).full_state()
+        for hook in (state.check_chance, state.apply_chance):
+            with pytest.raises(hs.IllegalAction) as error:
+                hook(1)
+            assert error.value.refusal == hs.Refusal("no_chance", "nothing is left to chance in this game", None)
+            with use_language("it"), pytest.raises(hs.IllegalAction) as error:
+                hook(1)
+            assert error.value.message == "in questo gioco nulla è lasciato al caso"
+
+    def test_a_game_with_chance_writes_all_four_hooks(self):
+        with pytest.raises(TypeError, match="writes is_chance but not chance_outcomes, check_chance, apply_chance"):
+
+            class HalfChance(CountingState):
+                def is_chance(self) -> bool:
+                    return not self.said
+
+
+# --- positions, for tests and tools ---------------------------------------------------------------------
+class TestPositions:
+    def test_the_full_state_holds_every_secret_and_is_a_copy(self):
+        from highstakes.catalog.deal_or_no_deal.money import US_VALUES
+        from highstakes.catalog.deal_or_no_deal.tests.helpers import deal_scripted
+
+        game = deal_scripted()  # the cases hold the values in ascending order, case 1 the least
+        state = game.full_state()
+        assert state.case_value == list(US_VALUES)
+        assert [case["value"] for case in game.view(0)["cases"]] == [None] * 26  # unopened: unseen
+        state.case_value.reverse()
+        assert game.full_state().case_value == list(US_VALUES)
+
+    def test_a_game_plays_on_from_a_position_set_by_hand(self):
+        # The example of adding-a-game.md: §5.3, a raise is paid with your own pieces.
+        game = hs.new_game("stacking", 2, seed=0)
+        state = game.full_state()
+        state.hands[0] = [2, 0, 0, 0]  # seat 1, the first to bid, holds two ¥100 coins
+        position = game.with_state(state)
+        state.hands[0] = [0, 0, 0, 0]  # the game took a copy
+        assert position.view(None)["pieces_held"] == [2, 9]
+        assert game.view(None)["pieces_held"] == [9, 9]  # the game it came from is as it was
+        assert (position.seats, position.options, position.to_act) == (game.seats, game.options, (0,))
+        refusal = position.refusal(0, {"bid": 3})
+        assert refusal is not None and (refusal.code, refusal.rule) == ("too_few", "§5.3")
+        assert refusal.message.startswith("you hold 2 pieces")
+        position.act(0, {"bid": 2})
+        assert position.decision_count == game.decision_count + 1 and position.view(None)["to_lay"] == 2
+        with pytest.raises(ValueError, match="no record"):
+            position.record()
+
+    def test_a_position_at_chance_is_drawn_at_once_when_chance_is_automatic(self):
+        pending = greed_scripted()
+        play_turn(pending, ["$", "G", "R", "D", "D", "Eb"], {"keep": ["G", "D", "D"]})
+        assert pending.is_chance  # three dice to roll, scripted
+        game = hs.new_game("greed", seats=2, seed=9).with_state(pending.full_state())
+        assert not game.is_chance and game.view(None)["turn_total"] == 250 and len(game.view(None)["roll"]) == 3
+
+    def test_a_state_of_another_game_is_refused(self):
+        with pytest.raises(ValueError, match="not a position of this greed table"):
+            hs.new_game("greed", seats=2, seed=1).with_state(hs.new_game("stacking", 2, seed=0).full_state())
+
+
+#: What no face or bot may call: the whole state, secrets included, is for tests and tools.
+_FULL_STATE = re.compile(r"\.(full_state|with_state)\(|(?<!self)\._(state)\b")
+
+
+def test_no_face_or_bot_reaches_the_full_state():
+    source = Path(hs.__file__).parent
+    reaching = [
+        f"{path.relative_to(source)}:{number}"
+        for path in sorted(source.rglob("*.py"))
+        if not {"engine", "testing", "tests"} & set(path.relative_to(source).parts)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if _FULL_STATE.search(line)
+    ]
+    assert reaching == []

@@ -37,11 +37,13 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pig"
 
 
 class Environment:
-    """This Python, with the plugin's installation directory on its path."""
+    """This Python, with the plugin's installation directory on its path (before the path the tests
+    run with, if any, so that a source tree put first for the tests is the one the programs use)."""
 
     def __init__(self, site: Path) -> None:
         self.python = sys.executable
-        self.env = {"PYTHONPATH": str(site), "PYTHONWARNINGS": "ignore"}
+        path = os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
+        self.env = {"PYTHONPATH": path, "PYTHONWARNINGS": "ignore"}
 
     def run(self, *args: str, check: bool = True, timeout: float = 300) -> subprocess.CompletedProcess[str]:
         done = subprocess.run([self.python, *args], capture_output=True, text=True, timeout=timeout,

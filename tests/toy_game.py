@@ -17,7 +17,7 @@ from typing import Any
 
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition, GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.options import GameOptions, option
 from highstakes.engine.parts import AmountEntry
@@ -111,20 +111,20 @@ class BluffState(GameState):
             return []
         return [AmountEntry("wager", "Wager", 1, MAX_WAGER, unit="chips")]
 
-    def is_legal(self, seat: int, action: Action) -> bool:
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
         if isinstance(action, Wager):
-            return seat == 1 and seat in self.to_act() and 1 <= action.chips <= MAX_WAGER
-        return action in self.legal_actions(seat)
-
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
+            if seat == 1 and 1 <= action.chips <= MAX_WAGER:
+                return None
+        elif action in self.legal_actions(seat):
+            return None
         if self.breakage == "crashing_refusal":
             raise KeyError("oops")
         if isinstance(action, Wager) and seat == 1:
             if self.breakage == "crashing_amount":
                 # Chips written with hundredths, in a decimal context of 28 digits: 10**30 does not fit.
                 Decimal(action.chips).quantize(Decimal("0.01"))
-            return ("bad_wager", f"a wager is 1 to {MAX_WAGER} chips", "bluff")
-        return ("wrong_word", f"say one of {', '.join(self._words(seat))}", "bluff")
+            return Refusal("bad_wager", f"a wager is 1 to {MAX_WAGER} chips", "bluff")
+        return Refusal("wrong_word", f"say one of {', '.join(self._words(seat))}", "bluff")
 
     def apply_action(self, seat: int, action: Action) -> None:
         assert isinstance(action, Say | Wager)

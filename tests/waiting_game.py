@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition, GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.options import GameOptions, option
 
 
@@ -33,23 +33,11 @@ class WaitingState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.turns % self.seats,)
 
-    def is_chance(self) -> bool:
-        return False
-
-    def chance_outcomes(self) -> list[tuple[JSON, float]]:
-        return []
-
-    def check_chance(self, outcome: JSON) -> JSON:
-        raise IllegalAction("no_chance", "nothing is left to chance", "")
-
-    def apply_chance(self, outcome: JSON) -> None:
-        raise AssertionError("no chance")
-
     def legal_actions(self, seat: int) -> list[Action]:
         return [Wait()] if seat in self.to_act() else []
 
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        return "not_now", "only the seat to act may wait", ""
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        return None if isinstance(action, Wait) else Refusal("not_now", "the only move is to wait", None)
 
     def apply_action(self, seat: int, action: Action) -> None:
         self.turns += 1

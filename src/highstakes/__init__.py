@@ -11,6 +11,7 @@ from highstakes.engine import (
     Game,
     IllegalAction,
     Ledger,
+    Refusal,
     definition,
     games,
     new_game,
@@ -20,6 +21,6 @@ from highstakes.engine import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "Ledger", "__version__", "definition", "games",
+    "Action", "Game", "IllegalAction", "Ledger", "Refusal", "__version__", "definition", "games",
     "new_game", "replay",
 ]

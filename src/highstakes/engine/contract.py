@@ -10,7 +10,9 @@ views.
 
 from __future__ import annotations
 
+import inspect
 import random
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
@@ -19,6 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from highstakes.engine.action import JSON, Action
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.options import GameOptions, OptionSpec, resolve_options
 from highstakes.engine.parts import (
@@ -31,34 +34,50 @@ from highstakes.engine.parts import (
     TerminalTableFactory,
     ViewEncoder,
 )
-from highstakes.i18n import PLATFORM, Domain, get_language
+from highstakes.i18n import PLATFORM, Domain, _, get_language
 
 
 class GameState(ABC):
-    """The full state of one game. Mutable; ``clone`` must be cheap (no deepcopy)."""
+    """The full state of one game. Mutable; ``clone`` must be cheap (no deepcopy).
+
+    A game without chance writes none of the chance hooks: by default nothing is left to
+    chance (``is_chance`` is False, ``chance_outcomes`` empty, and ``check_chance`` and
+    ``apply_chance`` refuse in words). A game with chance writes ``is_chance``,
+    ``chance_outcomes``, ``check_chance`` and ``apply_chance`` together.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _check_chance_hooks(cls)
+        _warn_of_the_old_legality_pair(cls)
 
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now; several for simultaneous moves; () at chance or the end."""
 
-    @abstractmethod
-    def is_chance(self) -> bool: ...
+    # --- chance: the defaults are those of a game without chance ----------------------------
+    def is_chance(self) -> bool:
+        """Whether a chance event (a roll, a deal, a case filled) is pending. Default: never."""
+        return False
 
-    @abstractmethod
     def chance_outcomes(self) -> list[tuple[JSON, float]]:
-        """Every outcome of the pending chance event in JSON form, with its probability."""
+        """Every outcome of the pending chance event in JSON form, with its probability.
+
+        Default: none, for a game without chance."""
+        return []
 
     def sample_chance(self, rng: random.Random) -> JSON:
         """Draw an outcome. Games override this when sampling directly is faster."""
         outcomes = self.chance_outcomes()
         return rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
 
-    @abstractmethod
     def check_chance(self, outcome: JSON) -> Any:
         """Validate a scripted outcome; return it in the form ``apply_chance`` takes.
 
-        Raises :class:`~highstakes.engine.errors.IllegalAction` for an impossible one.
+        Raises :class:`~highstakes.engine.errors.IllegalAction` for an impossible one. The
+        default, for a game without chance, refuses every outcome in words.
         """
+        raise IllegalAction("no_chance", _no_chance(), None)
 
     def draw_chance(self, rng: random.Random) -> tuple[JSON, Any]:
         """Draw an outcome: its JSON form (for the record) and the form ``apply_chance`` takes.
@@ -70,8 +89,10 @@ class GameState(ABC):
         outcome = self.sample_chance(rng)
         return outcome, self.check_chance(outcome)
 
-    @abstractmethod
-    def apply_chance(self, outcome: Any) -> None: ...
+    def apply_chance(self, outcome: Any) -> None:
+        """Apply an outcome ``check_chance`` accepted. The default, for a game without chance,
+        refuses in words (the engine never calls it: nothing is ever pending)."""
+        raise IllegalAction("no_chance", _no_chance(), None)
 
     def skip_chance(self, rng: random.Random) -> None:
         """Take from ``rng`` what a draw of the pending chance event would take, without using
@@ -84,21 +105,53 @@ class GameState(ABC):
         """
         self.draw_chance(rng)
 
+    # --- decisions ----------------------------------------------------------------------------
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]: ...
 
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """Why the rules forbid ``seat`` to take ``action`` now, or None when they allow it.
+
+        The one legality hook: ``Game.act`` asks it at every move (search bots and the
+        conformance kit play millions), for a seat among ``to_act()`` and an action that
+        ``parse_action`` read, so answer the allowed case quickly and build the words only
+        for a refusal. A refusal says, in the reader's language, which rule forbids the
+        action (``Refusal(code, message, rule)``); actions beyond the menu of
+        ``legal_actions`` that the rules allow (an amount typed in an ``amount_entries``
+        range) are allowed here too.
+
+        The default allows exactly the actions of ``legal_actions(seat)`` and refuses the
+        rest in general words: write your own to name the rule. A game written before this
+        hook, with ``is_legal`` and ``explain_illegal``, is answered from that pair for one
+        more release (with a ``DeprecationWarning`` when its class is made).
+        """
+        cls = type(self)
+        if cls.is_legal is GameState.is_legal:
+            if action in self.legal_actions(seat):
+                return None
+        elif self.is_legal(seat, action):
+            return None
+        if cls.explain_illegal is GameState.explain_illegal:
+            return Refusal("illegal_action", _("that move is not allowed now"), None)
+        return Refusal(*self.explain_illegal(seat, action))
+
     def is_legal(self, seat: int, action: Action) -> bool:
-        """Whether ``action`` is in ``legal_actions(seat)``. Games override it to answer without the list."""
-        return action in self.legal_actions(seat)
+        """Deprecated: ask ``refusal(seat, action) is None``. Kept for one release, for plugins."""
+        return self.refusal(seat, action) is None
 
-    @abstractmethod
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        """Why ``action`` is not legal for ``seat`` now: (code, message, rule)."""
+    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str | None]:
+        """Deprecated: ask ``refusal(seat, action)``. Kept for one release, for plugins:
+        (code, message, rule) of an action the rules refuse."""
+        refusal = self.refusal(seat, action)
+        if refusal is None:
+            raise ValueError(f"{action} is allowed now: there is no refusal to explain")
+        return refusal.code, refusal.message, refusal.rule
 
-    def why_not_to_act(self, seat: int) -> tuple[str, str, str] | None:
-        """Why ``seat``, which is not among ``to_act``, may not act now, when a rule says so:
-        (code, message, rule), as "you have locked in your answer". None: the engine's plain
-        "not your turn", which suits games where seats simply take turns."""
+    def why_not_to_act(self, seat: int) -> Refusal | None:
+        """Why ``seat``, which is not among ``to_act``, may not act now, when a rule says so,
+        as "you have locked in your answer". None: the engine's plain "not your turn", which
+        suits games where seats simply take turns. (A plain (code, message, rule) tuple is
+        still read, as before ``Refusal``.)"""
         return None
 
     @abstractmethod
@@ -368,3 +421,40 @@ def package_file(package: str, *path: str) -> Traversable | None:
     """A file shipped in a game's package, or None when it does not exist."""
     candidate = files(package).joinpath(*path)
     return candidate if candidate.is_file() else None
+
+
+# --- checks made when a game's state class is made ------------------------------------------------
+#: The hooks a game with chance writes together (the rest have defaults built on them).
+_CHANCE_HOOKS = ("is_chance", "chance_outcomes", "check_chance", "apply_chance")
+#: The legality pair that ``GameState.refusal`` replaced.
+_OLD_LEGALITY_PAIR = ("is_legal", "explain_illegal")
+
+
+def _no_chance() -> str:
+    return _("nothing is left to chance in this game")
+
+
+def _check_chance_hooks(cls: type[GameState]) -> None:
+    """A state class with chance of its own must write all four chance hooks: with one left at
+    its default (a game without chance's), its chance events could not be listed or applied."""
+    if inspect.isabstract(cls):
+        return
+    written = [name for name in _CHANCE_HOOKS if getattr(cls, name) is not getattr(GameState, name)]
+    if written and len(written) < len(_CHANCE_HOOKS):
+        missing = ", ".join(name for name in _CHANCE_HOOKS if name not in written)
+        raise TypeError(f"{cls.__qualname__} writes {', '.join(written)} but not {missing}: a game with "
+                        "chance writes all of is_chance, chance_outcomes, check_chance and apply_chance, "
+                        "a game without chance none of them")
+
+
+def _warn_of_the_old_legality_pair(cls: type[GameState]) -> None:
+    """Warn once, where the class is written, that it answers legality with the old pair."""
+    old = [name for name in _OLD_LEGALITY_PAIR if name in vars(cls)]
+    if old and cls.refusal is GameState.refusal:
+        warnings.warn(
+            f"{cls.__qualname__} answers legality with {' and '.join(old)}, which are deprecated: write "
+            "refusal(seat, action), returning a Refusal(code, message, rule) or None when the action is "
+            "allowed; the old pair is read for one more release",
+            DeprecationWarning,
+            stacklevel=4,
+        )

@@ -2,6 +2,26 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+
+class Refusal(NamedTuple):
+    """Why the rules forbid an action now: what ``GameState.refusal`` answers (None: allowed).
+
+    ``code`` is a stable machine identifier (``"must_beat_leader"``), ``message`` a sentence
+    for a person in their language saying which rule forbids it, and ``rule`` the RULES.md
+    section it comes from (``"§2.6 (G-9)"``), or None. A tuple, so that
+    ``IllegalAction(*refusal)`` raises it, and cheap to make: a game builds one only for a
+    refused action.
+    """
+
+    code: str
+    message: str
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"code": self.code, "message": self.message, "rule": self.rule}
+
 
 class IllegalAction(Exception):
     """An action the rules do not allow now. The game is left unchanged.
@@ -17,5 +37,10 @@ class IllegalAction(Exception):
         self.message = message
         self.rule = rule
 
+    @property
+    def refusal(self) -> Refusal:
+        """The refusal this error carries, as ``Game.refusal`` answers it."""
+        return Refusal(self.code, self.message, self.rule)
+
     def to_json(self) -> dict[str, str | None]:
-        return {"code": self.code, "message": self.message, "rule": self.rule}
+        return self.refusal.to_json()

@@ -25,7 +25,7 @@ from typing import Any
 
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition, GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.registry import definition as lookup_definition
 from highstakes.i18n import _
 
@@ -43,7 +43,7 @@ class Game:
     """One game being played. Create it with :func:`highstakes.new_game`."""
 
     __slots__ = (
-        "_decisions", "_log", "_offered", "_rng", "_state", "_world",
+        "_decisions", "_log", "_offered", "_rng", "_state", "_unrecorded",
         "auto_chance", "bot_seats", "definition", "options", "seats", "seed",
     )
 
@@ -79,7 +79,8 @@ class Game:
             # taken before any chance, and the record's first entry.
             self._take_setup(setup)
         self._decisions = 0
-        self._world = False
+        #: Why this game has no record (a sampled world, a position set by hand), or None.
+        self._unrecorded: str | None = None
         # The legal actions last handed out: (record length, seat, the very objects). An
         # action that is one of them is the game's own, and needs no reading back.
         self._offered: tuple[int, int, tuple[Action, ...]] | None = None
@@ -164,33 +165,54 @@ class Game:
 
         Raises :class:`IllegalAction` with the rule that forbids it; nothing changes then.
         """
-        self._check_seat(seat, as_error=True)
-        state = self._state
-        to_act = state.to_act()
-        if seat not in to_act:
-            # Nobody acts in a finished game, so this is the only place to tell it apart.
-            if state.is_over():
-                raise IllegalAction("game_over", _("the game is over"), None)
-            # A game of simultaneous moves knows why a seat waits (it has answered, it is out).
-            reason = state.why_not_to_act(seat)
-            if reason is not None:
-                raise IllegalAction(*reason)
-            # People count seats from 1.
-            if to_act:
-                waiting = ", ".join(_("seat {number}").format(number=s + 1) for s in to_act)
-                message = _("it is not seat {number}'s turn; the game waits for {waiting}").format(
-                    number=seat + 1, waiting=waiting)
-            else:
-                message = _("it is not seat {number}'s turn; the game waits for chance").format(
-                    number=seat + 1)
-            raise IllegalAction("not_your_turn", message, None)
-        parsed = action if self._was_offered(seat, action) else self._parse(action)
-        if not state.is_legal(seat, parsed):
-            raise IllegalAction(*state.explain_illegal(seat, parsed))
-        state.apply_action(seat, parsed)
+        parsed = self._allowed(seat, action)
+        self._state.apply_action(seat, parsed)
         self._log.append({"seat": seat, "action": parsed.to_json()})
         self._decisions += 1
         self._resolve_chance()
+
+    def refusal(self, seat: int, action: Action | JSON) -> Refusal | None:
+        """Why :meth:`act` would refuse ``seat``'s ``action`` now (the rule, in words), or None
+        when it would accept it. Asking changes nothing: a face may ask before it offers a move."""
+        try:
+            self._allowed(seat, action)
+        except IllegalAction as error:
+            return error.refusal
+        return None
+
+    def _allowed(self, seat: int, action: Action | JSON) -> Action:
+        """``action`` as the game reads it, once the seat, the turn, its form and the rules
+        allow it; otherwise IllegalAction saying why. Asked at every move: keep it lean."""
+        self._check_seat(seat, as_error=True)
+        state = self._state
+        if seat not in state.to_act():
+            raise self._not_to_act(seat)
+        parsed = action if self._was_offered(seat, action) else self._parse(action)
+        refusal = state.refusal(seat, parsed)
+        if refusal is not None:
+            raise IllegalAction(*refusal)
+        return parsed
+
+    def _not_to_act(self, seat: int) -> IllegalAction:
+        """Why ``seat``, not among those to act, may not act: the game is over, the game's own
+        rule (``why_not_to_act``), or the plain "not your turn", with the seats awaited."""
+        state = self._state
+        # Nobody acts in a finished game, so this is the only place to tell it apart.
+        if state.is_over():
+            return IllegalAction("game_over", _("the game is over"), None)
+        # A game of simultaneous moves knows why a seat waits (it has answered, it is out).
+        reason = state.why_not_to_act(seat)
+        if reason is not None:
+            return IllegalAction(*reason)
+        # People count seats from 1.
+        to_act = state.to_act()
+        if to_act:
+            waiting = ", ".join(_("seat {number}").format(number=s + 1) for s in to_act)
+            message = _("it is not seat {number}'s turn; the game waits for {waiting}").format(
+                number=seat + 1, waiting=waiting)
+        else:
+            message = _("it is not seat {number}'s turn; the game waits for chance").format(number=seat + 1)
+        return IllegalAction("not_your_turn", message, None)
 
     def apply_chance(self, outcome: JSON) -> None:
         """Resolve the pending chance event with a scripted outcome (auto_chance=False)."""
@@ -251,18 +273,20 @@ class Game:
         raise RuntimeError(f"{self.game_id}: chance did not settle after {_MAX_CHANCE_STEPS} steps")
 
     # --- hidden information ------------------------------------------------------------------
-    def sample_world(self, seat: int | None, rng: random.Random) -> Game:
+    def sample_world(self, seat: int | None, rng: random.Random, *, seed: int | None = None) -> Game:
         """A game ``seat`` could not tell from this one, with every hidden thing drawn anew.
 
         For search bots (determinization) and the conformance kit's secrecy check. The world
-        has no record: it would hold this game's real chance outcomes.
+        has no record: it would hold this game's real chance outcomes. ``seed`` seeds the
+        world's own random source, its dice and deals from here on (by default drawn from
+        ``rng``): worlds given one seed roll alike, and differ only in what was hidden.
         """
         if seat is not None:
             self._check_seat(seat)
         world = self.clone()
         world._log = []
-        world._world = True
-        world.seed = rng.getrandbits(63)
+        world._unrecorded = "a sampled world has no record"
+        world.seed = rng.getrandbits(63) if seed is None else seed
         world._rng = random.Random(world.seed)
         if self.definition.hidden_information:
             world._state = self._state.resample_hidden(seat, rng)
@@ -282,6 +306,36 @@ class Game:
         """The game's key for this position (``GameState.position_key``), or None if it has none."""
         return self._state.position_key()
 
+    # --- positions, for tests and tools ------------------------------------------------------
+    def full_state(self) -> GameState:
+        """A copy of the whole state, every secret included, for tests and tools that study a
+        game (what a hand holds, what the bag holds): never for faces or bots, which get views,
+        so that secrets stay secret by construction. Changing the copy changes nothing here;
+        to play on from a changed copy, give it to :meth:`with_state`."""
+        return self._state.clone()
+
+    def with_state(self, state: GameState) -> Game:
+        """This table (its game, seats, options, chance mode, bot seats and random source as it
+        stands) at the position ``state``, chosen by a test or a tool: a hand, a bag's contents,
+        a stack, set in a copy from :meth:`full_state` or by a game's own scenario builder. It
+        must be a position the rules can reach: the game cannot tell.
+
+        The new game takes a copy of ``state`` and plays on from it like any game (pending
+        chance is drawn at once when chance is automatic). It has no record, since no list of
+        moves leads from the start to a position set by hand: ``record`` raises ValueError.
+        Like ``full_state``, for tests and tools only.
+        """
+        if type(state) is not type(self._state):
+            raise ValueError(f"a {type(state).__name__} is not a position of this {self.game_id} table, "
+                             f"whose state is a {type(self._state).__name__}")
+        game = self.clone()
+        game._state = state.clone()
+        game._log = []
+        game._offered = None
+        game._unrecorded = "a game set at a position by hand has no record (no moves lead there)"
+        game._resolve_chance()
+        return game
+
     # --- copies and records --------------------------------------------------------------
     def clone(self) -> Game:
         copy = Game.__new__(Game)
@@ -296,7 +350,7 @@ class Game:
         copy._rng.setstate(self._rng.getstate())
         copy._log = list(self._log)
         copy._decisions = self._decisions
-        copy._world = self._world
+        copy._unrecorded = self._unrecorded
         copy._offered = self._offered
         return copy
 
@@ -306,8 +360,8 @@ class Game:
         It holds every secret (every chance outcome): faces show it to players only once the
         game is over.
         """
-        if self._world:
-            raise ValueError("a sampled world has no record")
+        if self._unrecorded is not None:
+            raise ValueError(self._unrecorded)
         record: dict[str, JSON] = {
             "format": RECORD_FORMAT,
             "game": self.game_id,

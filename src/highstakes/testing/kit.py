@@ -737,8 +737,8 @@ def _worlds_diverge(game: hs.Game, rng: random.Random, steps: int = 60) -> bool:
     """
     seat = rng.choice([None, *range(game.seats)])
     first = game.sample_world(seat, random.Random(rng.getrandbits(32)))
-    second = game.sample_world(seat, random.Random(rng.getrandbits(32)))
-    second._rng.setstate(first._rng.getstate())  # the same dice from here on: only hidden things differ
+    # The same dice from here on: only hidden things differ.
+    second = game.sample_world(seat, random.Random(rng.getrandbits(32)), seed=first.seed)
     moves = random.Random(rng.getrandbits(32))
     for _ in range(steps):
         if _world_views(first) != _world_views(second):

@@ -71,8 +71,9 @@ def log_text(app: App[None]) -> str:
 
 
 def decisions(game: hs.Game) -> list[dict[str, Any]]:
-    """The record's decisions (``{"seat", "action"}`` entries), without its chance outcomes."""
-    return [entry for entry in game.record()["actions"] if "seat" in entry]
+    """The record's decisions (``{"seat", "action"}`` entries), without its chance outcomes; for a
+    game set at a position by hand (which has no record), those made since."""
+    return [entry for entry in game.entries_since(0) if "seat" in entry]
 
 
 # --- a real terminal --------------------------------------------------------------------------------

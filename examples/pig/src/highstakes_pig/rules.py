@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from highstakes.engine import JSON, Action, GameOptions, GameState, IllegalAction, option
+from highstakes.engine import JSON, Action, GameOptions, GameState, IllegalAction, Refusal, option
 from highstakes_pig.words import N_, _
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -90,8 +90,9 @@ class PigState(GameState):
     def legal_actions(self, seat: int) -> list[Action]:
         return [ROLL, HOLD] if seat in self.to_act() else []
 
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        return ("not_a_move", _("roll again or hold"), "Pig")
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """The player whose turn it is may always roll again or hold; nothing else is a move."""
+        return None if action in (ROLL, HOLD) else Refusal("not_a_move", _("roll again or hold"), "Pig")
 
     def apply_action(self, seat: int, action: Action) -> None:
         if action == HOLD:

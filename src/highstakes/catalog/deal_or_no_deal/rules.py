@@ -43,7 +43,7 @@ from highstakes.catalog.deal_or_no_deal.options import DealOptions
 from highstakes.catalog.deal_or_no_deal.words import KIND_WORDS, _, one_of
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.parts import AmountEntry
 
@@ -246,18 +246,12 @@ class DealState(GameState):
     def _may_counter(self) -> bool:
         return not self.stood_firm and self.counters_used < MAX_COUNTERS
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        return seat in self.to_act() and isinstance(action, Move) and self._refusal(seat, action) is None
-
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        refusal = self._refusal(seat, action) if isinstance(action, Move) else None
-        if refusal is not None:
-            return refusal
-        return ("illegal_action", _("{action} is not a Deal or No Deal move").format(action=action), "§3")
-
-    def _refusal(self, seat: int, move: Move) -> tuple[str, str, str] | None:
-        """Why ``move`` is not allowed now, or None. Amounts beyond the menus are fine."""
-        phase, kind, amount = self.phase, move.kind, move.amount
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """Why ``action`` is not allowed now (§3, §7.1), or None. Amounts beyond the menus are fine."""
+        if not isinstance(action, Move):
+            message = _("{action} is not a Deal or No Deal move").format(action=action)
+            return Refusal("illegal_action", message, "§3")
+        phase, kind, amount = self.phase, action.kind, action.amount
         guesses = {"guess", "paid_guess", "no_guess"}
         allowed = {
             "pick": {"pick"}, "call": {"open"}, "guess": guesses, "final_guess": guesses,
@@ -266,48 +260,50 @@ class DealState(GameState):
         }.get(phase, set())
         if kind not in allowed:
             if not allowed:
-                return ("wrong_move", _("nobody may move now"), "§3")
+                return Refusal("wrong_move", _("nobody may move now"), "§3")
             expected = one_of(KIND_WORDS[name] for name in sorted(allowed))
-            return ("wrong_move", _("now is the time for {expected}, not {move}").format(
+            return Refusal("wrong_move", _("now is the time for {expected}, not {move}").format(
                 expected=expected, move=_(KIND_WORDS[kind])), "§3")
         if kind in ("pick", "open"):
             assert amount is not None
             if not 1 <= amount <= NUM_CASES:
-                return ("no_such_case", _no_such_case(amount), "§3.1")
+                return Refusal("no_such_case", _no_such_case(amount), "§3.1")
             case = amount - 1
             if kind == "open" and case == self.special:
-                return ("own_case", _("your own case is opened only at the end"), "§3.3")
+                return Refusal("own_case", _("your own case is opened only at the end"), "§3.3")
             if kind == "open" and self.opened[case]:
-                return ("already_open", _("case {number} is already open").format(number=amount), "§3.3")
+                return Refusal(
+                    "already_open", _("case {number} is already open").format(number=amount), "§3.3")
         if kind in ("guess", "paid_guess"):
             assert amount is not None
             if amount not in self.in_play():
-                return ("value_not_in_play",
-                        _("guess one of the values still on the board; {value} is not").format(
-                            value=dollars(amount)),
-                        "§3.6 (D-8)")
+                return Refusal("value_not_in_play",
+                               _("guess one of the values still on the board; {value} is not").format(
+                                   value=dollars(amount)),
+                               "§3.6 (D-8)")
             if kind == "guess" and phase == "host_guess":
-                return ("host_guess_is_paid", _("after a deal the host may only make a paid guess"), "§3.5")
+                return Refusal(
+                    "host_guess_is_paid", _("after a deal the host may only make a paid guess"), "§3.5")
             if kind == "paid_guess" and self.spendable(seat) < self.price():
                 can_spend = dollars(self.spendable(seat))
-                return ("cannot_afford",
-                        _("a paid guess costs {price}; you can spend {money}").format(
-                            price=dollars(self.price()), money=can_spend),
-                        "§3.6 (D-10)")
+                return Refusal("cannot_afford",
+                               _("a paid guess costs {price}; you can spend {money}").format(
+                                   price=dollars(self.price()), money=can_spend),
+                               "§3.6 (D-10)")
         if kind in ("offer", "counter"):
             assert amount is not None
             if not MIN_OFFER <= amount <= MAX_OFFER or amount % DOLLAR:
                 shown = dollars(amount)
-                return ("bad_amount",
-                        _("an amount is whole dollars from {low} to {high}; got {amount}").format(
-                            low=dollars(MIN_OFFER), high=dollars(MAX_OFFER), amount=shown), "§7.1")
+                return Refusal("bad_amount",
+                               _("an amount is whole dollars from {low} to {high}; got {amount}").format(
+                                   low=dollars(MIN_OFFER), high=dollars(MAX_OFFER), amount=shown), "§7.1")
         if kind == "counter" and not self._may_counter():
             if self.stood_firm:
                 message = _("no counter-offer now: the host stands firm; take the offer or refuse it")
             else:
                 message = _("no counter-offer now: {count} counter-offers were made; "
                             "take the offer or refuse it")
-            return ("no_more_counters", message.format(count=MAX_COUNTERS), "§7.1")
+            return Refusal("no_more_counters", message.format(count=MAX_COUNTERS), "§7.1")
         return None
 
     # --- doing it --------------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ from highstakes.catalog.greed.scoring import (
 from highstakes.catalog.greed.words import _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.i18n.numbers import format_number
 
 _BANK = Bank()  # actions are values: one shared instance serves every legal list
@@ -281,17 +281,21 @@ class GreedState(GameState):
         # A fresh list each time: callers may change what they are given.
         return list(roll.with_bank if self.can_bank else roll.keeps_only)
 
-    def is_legal(self, seat: int, action: Action) -> bool:
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """Why ``action`` breaks a rule of §2.4 to §2.7 now, or None: asked at every decision,
+        so the allowed case is decided first, from the roll's precomputed set-asides."""
         roll = self.roll
-        if roll is None or seat != self.current or self.phase != "play":
-            return False
-        # Exact types, as in the legal list, whose dataclass equality compares classes.
-        if type(action) is Keep:
-            try:
-                return action.faces in roll.kept
-            except TypeError:  # unhashable faces (a list, say) are no legal set-aside either
-                return False
-        return type(action) is Bank and self.can_bank
+        if roll is not None and seat == self.current and self.phase == "play":
+            # Exact types, as in the legal list, whose dataclass equality compares classes.
+            if type(action) is Keep:
+                try:
+                    if action.faces in roll.kept:
+                        return None
+                except TypeError:  # unhashable faces (a list, say) are no legal set-aside either
+                    pass
+            elif type(action) is Bank and self.can_bank:
+                return None
+        return self._why_not(action)
 
     def bank_value(self) -> int | None:
         """Turn total if the player banked now (G-5), or None if banking is not allowed."""
@@ -324,11 +328,11 @@ class GreedState(GameState):
             return False
         return not self.final_round or self.scores[seat] + turn_points > max(self.scores)
 
-    def _bank_refusal(self) -> tuple[str, str, str] | None:
+    def _bank_refusal(self) -> Refusal | None:
         roll = self.roll
         assert roll is not None and self.current is not None
         if roll.hot:
-            return (
+            return Refusal(
                 "hot_dice_must_roll",
                 _("every die of this roll scores: set all of them aside and roll six dice again"),
                 "§2.4.4 (G-7)",
@@ -342,14 +346,14 @@ class GreedState(GameState):
             else:
                 message = _("you need at least {needed} points in one turn to open your score; "
                             "banking now would score {points}")
-            return (
+            return Refusal(
                 "below_opening_minimum",
                 message.format(needed=format_number(needed), points=format_number(turn_points)),
                 "§2.5 (G-6)",
             )
         target = self.target()
         if target is not None and self.scores[self.current] + turn_points <= target:
-            return (
+            return Refusal(
                 "must_beat_leader",
                 _("in the final round you may stop only above {target}; banking now would bring you to "
                   "{total}").format(
@@ -360,7 +364,8 @@ class GreedState(GameState):
             )
         return None
 
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
+    def _why_not(self, action: Action) -> Refusal:
+        """The rule a refused set-aside or bank breaks, in words (§2.4 to §2.7)."""
         assert self.roll is not None
         if isinstance(action, Bank):
             refusal = self._bank_refusal()
@@ -369,21 +374,22 @@ class GreedState(GameState):
         if isinstance(action, Keep):
             keep = counts_of(action.faces)
             if not action.faces:
-                return ("empty_keep", _("set aside at least one scoring die after each roll"), "§2.4.2")
+                return Refusal(
+                    "empty_keep", _("set aside at least one scoring die after each roll"), "§2.4.2")
             if any(k > r for k, r in zip(keep, self.roll.counts, strict=True)):
-                return (
+                return Refusal(
                     "dice_not_in_roll",
                     _("{dice} is not part of the roll {roll}").format(
                         dice=" ".join(action.faces), roll=" ".join(self.roll.faces)),
                     "§2.4.6",
                 )
             if keep_value(keep, self.options.table) is None:
-                return (
+                return Refusal(
                     "non_scoring_dice",
                     _("only scoring dice may be set aside, each used in one combination"),
                     "§2.7 (G-2)",
                 )
-        return ("illegal_action", _("{action} is not allowed now").format(action=action), "§2.4")
+        return Refusal("illegal_action", _("{action} is not allowed now").format(action=action), "§2.4")
 
     def apply_action(self, seat: int, action: Action) -> None:
         roll = self.roll
@@ -473,8 +479,9 @@ class GreedState(GameState):
         """Why the player to act may not bank now (code, message, rule); None when they may."""
         if self.roll is None or self.can_bank:
             return None
-        code, message, rule = self._bank_refusal()  # type: ignore[misc]
-        return {"code": code, "message": message, "rule": rule}
+        refusal = self._bank_refusal()
+        assert refusal is not None  # a roll awaits and banking is not allowed
+        return refusal.to_json()
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         bank_value = self.bank_value() if self.roll is not None else None

@@ -52,7 +52,7 @@ from highstakes.catalog.in_the_bag.pieces import (
 from highstakes.catalog.in_the_bag.words import _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import Refusal
 from highstakes.engine.ledger import Ledger
 
 TARGET = 10_000  # the game ends after a round in which someone holds this much (§5.2)
@@ -140,18 +140,6 @@ class BagState(GameState):
         self._waiting = tuple([seat for seat in range(self.seats)
                                if fed[seat] is NOT_YET or (bidding and bids[seat] is None)])
 
-    def is_chance(self) -> bool:
-        return False  # nothing is left to chance: every secret is a player's own choice
-
-    def chance_outcomes(self) -> list[tuple[JSON, float]]:
-        return []
-
-    def check_chance(self, outcome: JSON) -> None:
-        raise IllegalAction("bad_chance", _("nothing is left to chance in this game"), "§5.2")
-
-    def apply_chance(self, outcome: object) -> None:
-        raise AssertionError("It's in the Bag has no chance events")
-
     def is_over(self) -> bool:
         return self.winners is not None
 
@@ -176,61 +164,57 @@ class BagState(GameState):
             return list(_bid_menu(self.hand(seat), self.forbidden_amount(seat)))
         return []
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        return self._refusal(seat, action) is None
-
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        refusal = self._refusal(seat, action)
-        if refusal is None:  # pragma: no cover - the engine asks only about refused moves
-            return ("illegal_action", _("that move is not allowed now"), "§5.2")
-        return refusal
-
-    def why_not_to_act(self, seat: int) -> tuple[str, str, str] | None:
+    def why_not_to_act(self, seat: int) -> Refusal | None:
         """Why a seat that is not to act waits, in the rule's words (§5.2, §7.3)."""
         if self._phase(seat) != "wait":
             return None
         bid = self.bids[seat]
         if bid is None:
-            return ("not_your_turn", _("you have fed the bag; the bids begin when every player has fed, "
-                                       "and the pieces fed are shown together"), "§5.2, §7.3")
+            return Refusal(
+                "not_your_turn", _("you have fed the bag; the bids begin when every player has fed, "
+                                   "and the pieces fed are shown together"), "§5.2, §7.3")
         if not bid:
-            return ("not_your_turn", _("you hold no piece to bid with this round"), "§5.2")
+            return Refusal("not_your_turn", _("you hold no piece to bid with this round"), "§5.2")
         if self._is_standing(seat):
-            return ("not_your_turn", _("your bid stands: only the tied players bid again"), "§5.2")
-        return ("not_your_turn", _("you have sealed your bid; wait for the reveal"), "§7.3")
+            return Refusal("not_your_turn", _("your bid stands: only the tied players bid again"), "§5.2")
+        return Refusal("not_your_turn", _("you have sealed your bid; wait for the reveal"), "§7.3")
 
-    def _refusal(self, seat: int, action: Action) -> tuple[str, str, str] | None:
-        """Why ``action`` is not allowed for ``seat`` now (code, words, rule), or None."""
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """Why ``action`` is not allowed for ``seat`` now (§5.1, §5.2, §7.5), or None."""
         phase = self._phase(seat)
         if phase == "over":
-            return ("game_over", _("the game is over"), "§5.2")
+            return Refusal("game_over", _("the game is over"), "§5.2")
         if phase == "wait":
             return self.why_not_to_act(seat)
         if isinstance(action, Feed):
             if phase == "bid":
                 message = _("you have fed the bag this round: one piece a round, before bidding")
-                return ("already_fed", message, "§5.2")
+                return Refusal("already_fed", message, "§5.2")
             index = DENOMINATIONS.index(action.piece) if action.piece in DENOMINATIONS else -1
             if index < 0 or not self.hands[seat][index]:
-                return ("not_held", _("you hold no {piece} to feed").format(piece=yen(action.piece)), "§7.5")
+                return Refusal(
+                    "not_held", _("you hold no {piece} to feed").format(piece=yen(action.piece)), "§7.5")
             return None
         if isinstance(action, Bid):
             if phase == "feed":
-                return ("feed_first", _("feed one piece to the bag before you bid"), "§5.2")
+                return Refusal("feed_first", _("feed one piece to the bag before you bid"), "§5.2")
             wanted = counts_of(action.pieces)
             if sum(wanted) != len(action.pieces):
-                return ("not_held", _("a bid is made of ¥100, ¥500, ¥1,000 and ¥5,000 pieces"), "§5.1")
+                return Refusal("not_held", _("a bid is made of ¥100, ¥500, ¥1,000 and ¥5,000 pieces"), "§5.1")
             if action.amount < MIN_BID:
-                return ("bid_minimum", _("the minimum bid is {amount}").format(amount=yen(MIN_BID)), "§5.2")
+                return Refusal(
+                    "bid_minimum", _("the minimum bid is {amount}").format(amount=yen(MIN_BID)), "§5.2")
             if not covers(self.hands[seat], wanted):
-                return ("not_held", _("you can bid only pieces you hold; no change is made"), "§5.2, §7.5")
+                return Refusal(
+                    "not_held", _("you can bid only pieces you hold; no change is made"), "§5.2, §7.5")
             forbidden = self.forbidden_amount(seat)
             if forbidden is not None and action.amount == forbidden:
-                return ("same_amount", _("after a tie, bid an amount different from your last bid ({amount})")
-                        .format(amount=yen(forbidden)), "§5.2")
+                return Refusal(
+                    "same_amount", _("after a tie, bid an amount different from your last bid ({amount})")
+                    .format(amount=yen(forbidden)), "§5.2")
             return None
         message = _("{action} is not a move of It's in the Bag").format(action=action)
-        return ("illegal_action", message, "§5.2")
+        return Refusal("illegal_action", message, "§5.2")
 
     # --- doing it -----------------------------------------------------------------------------------------
     def apply_action(self, seat: int, action: Action) -> None:

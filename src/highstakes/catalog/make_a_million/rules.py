@@ -48,7 +48,7 @@ from highstakes.catalog.make_a_million.options import MillionOptions
 from highstakes.catalog.make_a_million.words import N_, _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.parts import AmountEntry
 
@@ -266,16 +266,21 @@ class MillionState(GameState):
             leads = other or leads
         return _unique(leads)
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        if seat not in self.to_act() or not isinstance(action, Move):
-            return False
-        if action.kind == "bid" and self.phase == "bid":
-            return self._bid_refusal(action.amount) is None
-        if action.kind == "play":
-            return self.phase == "play" and action.card in self.playable(seat)
-        return action in self.legal_actions(seat)
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """Why ``action`` is not allowed for ``seat`` now (§1.5 to §1.14), or None. Plays and
+        bids, the moves made most, are decided without listing the legal moves."""
+        if isinstance(action, Move):
+            kind = action.kind
+            if kind == "play":
+                if self.phase == "play" and action.card in self.playable(seat):
+                    return None
+            elif kind == "bid" and self.phase == "bid":
+                return self._bid_refusal(action.amount)
+            elif action in self.legal_actions(seat):
+                return None
+        return self._why_not(seat, action)
 
-    def _bid_refusal(self, amount: int | None) -> tuple[str, str, str] | None:
+    def _bid_refusal(self, amount: int | None) -> Refusal | None:
         assert amount is not None
         low = self.min_bid()
         if amount < low:
@@ -285,66 +290,74 @@ class MillionState(GameState):
                 message = _("a bid must be at least {step} above the current {bid}: {minimum} or more")
                 message = message.format(step=dollars(self.options.raise_step), bid=dollars(self.high_bid),
                                          minimum=dollars(low))
-            return ("bid_too_low", message, "§1.5 (A-1, A-4)")
+            return Refusal("bid_too_low", message, "§1.5 (A-1, A-4)")
         if amount % BID_STEP:
-            return ("bid_step", _("bids go in steps of {step}; {amount} is not one").format(
+            return Refusal("bid_step", _("bids go in steps of {step}; {amount} is not one").format(
                 step=dollars(BID_STEP), amount=dollars(amount)), "§1.5 (A-3)")
         if amount > self.money_in_play:
-            return ("bid_too_high", _("a bid may not exceed the {money} in play").format(
+            return Refusal("bid_too_high", _("a bid may not exceed the {money} in play").format(
                 money=dollars(self.money_in_play)), "§1.5 (A-3)")
         return None
 
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
+    def _why_not(self, seat: int, action: Action) -> Refusal:
+        """The rule a refused action breaks, in words: the move the phase waits for, the bid's
+        bounds, the hand, following and leading."""
         if not isinstance(action, Move):
-            return ("illegal_action", _("{action} is not a Make-A-Million move").format(action=action), "§1")
+            return Refusal(
+                "illegal_action", _("{action} is not a Make-A-Million move").format(action=action), "§1")
         phase, kind = self.phase, action.kind
         expected = {"misdeal": ("redeal", "play_on"), "bid": ("bid", "pass"), "discard": ("discard",),
                     "trump": ("trump",), "play": ("play",)}.get(phase, ())
         if kind not in expected:
-            return ("wrong_move", _("that move does not fit now: the game waits for {what}").format(
+            return Refusal("wrong_move", _("that move does not fit now: the game waits for {what}").format(
                 what=_(PHASE_WORDS.get(phase, PHASE_WORDS["play"]))), "§1")
         if kind == "redeal":
             message = _("a misdeal may be called only with {limit} or less in Money cards")
-            return ("no_misdeal", message.format(limit=dollars(MISDEAL_LIMIT)), "§1.11 (A-6)")
+            return Refusal("no_misdeal", message.format(limit=dollars(MISDEAL_LIMIT)), "§1.11 (A-6)")
         if kind == "bid":
             refusal = self._bid_refusal(action.amount)
             if refusal is not None:
                 return refusal
         if kind == "trump":
-            return ("no_trump_off", _("no trump may be called only when that optional rule is on"),
-                    "§1.11 (A-15)")
+            return Refusal("no_trump_off", _("no trump may be called only when that optional rule is on"),
+                           "§1.11 (A-15)")
         hand = self.hands[seat]
         card = action.card or ""
         if kind in ("discard", "play") and card not in hand:
-            return ("not_in_hand", _("you do not hold {card}").format(card=card_name(card)), "§1.7")
+            return Refusal("not_in_hand", _("you do not hold {card}").format(card=card_name(card)), "§1.7")
         if kind == "discard":
             if card in (TIGER, BULL, BEAR):
                 message = _("the Tiger, the Bull and the Bear may never be discarded")
-                return ("animal_discard", message, "§1.6")
-            return ("money_discard",
-                    _("a Money card may be discarded only when you hold no number card to discard"), "§1.6")
+                return Refusal("animal_discard", message, "§1.6")
+            message = _("a Money card may be discarded only when you hold no number card to discard")
+            return Refusal("money_discard", message, "§1.6")
         if kind == "play":
             return self._play_refusal(seat, card)
-        return ("illegal_action", _("{action} is not allowed now").format(action=action), "§1")
+        return Refusal("illegal_action", _("{action} is not allowed now").format(action=action), "§1")
 
-    def _play_refusal(self, seat: int, card: str) -> tuple[str, str, str]:
+    def _play_refusal(self, seat: int, card: str) -> Refusal:
         hand = self.hands[seat]
         if self.trick_complete or not self.trick:
             if card in ANIMALS_BB:
-                return ("animal_lead", _("the Bull and the Bear may not be led while you hold another card"),
-                        "§1.8 (A-10)")
-            return ("trump_lead", _("trump may not be led until trump has been played to an earlier trick"),
-                    "§1.11 (A-11)")
+                return Refusal(
+                    "animal_lead", _("the Bull and the Bear may not be led while you hold another card"),
+                    "§1.8 (A-10)")
+            return Refusal(
+                "trump_lead", _("trump may not be led until trump has been played to an earlier trick"),
+                "§1.11 (A-11)")
         led = self.trick_colour or ""
         colour = _(COLOUR_WORDS.get(led, "red"))
         if card == TIGER and self.trump == led:
-            return ("must_follow", _("you must follow {colour}: the Tiger is a trump, but you hold another "
-                                     "{colour} card to play").format(colour=colour), "§1.7")
+            return Refusal(
+                "must_follow", _("you must follow {colour}: the Tiger is a trump, but you hold another "
+                                 "{colour} card to play").format(colour=colour), "§1.7")
         if card in ANIMALS_BB and len(hand) > 1:
-            return ("animal_follow", _("the Bull and the Bear may be played only when you cannot follow "
-                                       "{colour}").format(colour=colour), "§1.8")
-        return ("must_follow", _("you must follow {colour}: you hold a {colour} card").format(colour=colour),
-                "§1.7")
+            return Refusal(
+                "animal_follow", _("the Bull and the Bear may be played only when you cannot follow "
+                                   "{colour}").format(colour=colour), "§1.8")
+        return Refusal(
+            "must_follow", _("you must follow {colour}: you hold a {colour} card").format(colour=colour),
+            "§1.7")
 
     # --- doing it ------------------------------------------------------------------------------------
     def apply_action(self, seat: int, action: Action) -> None:

@@ -20,6 +20,7 @@ from highstakes.catalog.make_a_million.options import MillionOptions
 from highstakes.catalog.make_a_million.rules import BANK, MillionState, _unique
 from highstakes.catalog.make_a_million.words import _
 from highstakes.engine.action import JSON, Action
+from highstakes.engine.errors import Refusal
 from highstakes.engine.ledger import Ledger
 
 #: Cards the bidder calls: 2 with six players, 3 with eight (§1.13).
@@ -63,21 +64,25 @@ class SilentPartnerState(MillionState):
             return [Move("call", card=card) for card in self.callable(seat)]
         return super().legal_actions(seat)
 
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
+    def _why_not(self, seat: int, action: Action) -> Refusal:
         if self.phase == "call" and isinstance(action, Move):
             if action.kind != "call":
-                return ("wrong_move", _("that move does not fit now: the game waits for {what}").format(
-                    what=_("a called card")), "§1.13")
+                return Refusal(
+                    "wrong_move", _("that move does not fit now: the game waits for {what}").format(
+                        what=_("a called card")), "§1.13")
             card = action.card or ""
             if card in ANIMALS:
-                return ("animal_call", _("the Tiger, the Bull and the Bear may not be called"), "§1.13")
+                return Refusal(
+                    "animal_call", _("the Tiger, the Bull and the Bear may not be called"), "§1.13")
             if card in self.called:
-                return ("already_called", _("{card} is called already").format(card=card_name(card)), "§1.13")
-            return ("not_in_hand", _("you do not hold {card}").format(card=card_name(card)), "§1.13 (A-16)")
+                return Refusal(
+                    "already_called", _("{card} is called already").format(card=card_name(card)), "§1.13")
+            return Refusal(
+                "not_in_hand", _("you do not hold {card}").format(card=card_name(card)), "§1.13 (A-16)")
         if isinstance(action, Move) and action.kind == "call":
-            return ("wrong_move", _("that move does not fit now: the game waits for {what}").format(
+            return Refusal("wrong_move", _("that move does not fit now: the game waits for {what}").format(
                 what=_("a card")), "§1.13")
-        return super().explain_illegal(seat, action)
+        return super()._why_not(seat, action)
 
     def _do_trump(self, seat: int, action: Move) -> None:
         super()._do_trump(seat, action)

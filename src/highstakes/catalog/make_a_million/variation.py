@@ -20,7 +20,7 @@ from highstakes.catalog.make_a_million.options import MillionOptions
 from highstakes.catalog.make_a_million.rules import MillionState
 from highstakes.catalog.make_a_million.words import _
 from highstakes.engine.action import JSON, Action
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.ledger import Ledger
 
 #: Points for taking exactly the tricks bid, on top of the bid (§1.14).
@@ -90,23 +90,17 @@ class VariationState(MillionState):
             return [Move("tricks", amount=count) for count in range(self.hand_size + 1)]
         return [Move("play", card=held) for held in self.playable(seat)]
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        if seat not in self.to_act() or not isinstance(action, Move):
-            return False
-        if action.kind == "play":
-            return self.phase == "play" and action.card in self.playable(seat)
-        return action in self.legal_actions(seat)
-
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
+    def _why_not(self, seat: int, action: Action) -> Refusal:
         if isinstance(action, Move) and action.kind == "tricks" and self.phase == "tricks":
-            return ("bad_trick_bid", _("bid from 0 to {most} tricks").format(most=self.hand_size), "§1.14")
+            return Refusal(
+                "bad_trick_bid", _("bid from 0 to {most} tricks").format(most=self.hand_size), "§1.14")
         if isinstance(action, Move) and self.phase == "tricks":
-            return ("wrong_move", _("that move does not fit now: the game waits for {what}").format(
+            return Refusal("wrong_move", _("that move does not fit now: the game waits for {what}").format(
                 what=_("a trick bid")), "§1.14")
         if isinstance(action, Move) and action.kind != "play" and self.phase == "play":
-            return ("wrong_move", _("that move does not fit now: the game waits for {what}").format(
+            return Refusal("wrong_move", _("that move does not fit now: the game waits for {what}").format(
                 what=_("a card")), "§1.14")
-        return super().explain_illegal(seat, action)
+        return super()._why_not(seat, action)
 
     def _do_tricks(self, seat: int, action: Move) -> None:
         self.trick_bids[seat] = action.amount

@@ -46,7 +46,7 @@ from highstakes.catalog.millionaire.source import QuestionSource
 from highstakes.catalog.millionaire.words import _
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import IllegalAction, Refusal
 from highstakes.engine.ledger import Ledger
 
 BANK = "bank"
@@ -332,77 +332,78 @@ class MillionaireState(GameState):
             moves += [Move("phone", friend) for friend in self.friends(seat)]
         return moves
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        return seat in self.to_act() and isinstance(action, Move) and self._refusal(seat, action) is None
-
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        refusal = self._refusal(seat, action) if isinstance(action, Move) else None
-        if refusal is not None:
-            return refusal
-        return ("illegal_action", _("{action} is not a Millionaire move").format(action=action), "§4.4")
-
-    def why_not_to_act(self, seat: int) -> tuple[str, str, str] | None:
+    def why_not_to_act(self, seat: int) -> Refusal | None:
         """Why a seat that is not asked to act waits: it hosts, a lifeline's cards are being
         passed, it is out of the round, or it has locked in."""
         if self.over:
             return None
         if self.host == seat:
-            return ("host_sits_out", _("the host reads the questions and sits this round out"), "§4.4")
+            return Refusal("host_sits_out", _("the host reads the questions and sits this round out"), "§4.4")
         if self.asking is not None:
-            return ("waiting", _("the round waits while the lifeline's cards are passed"), "§4.5")
+            return Refusal("waiting", _("the round waits while the lifeline's cards are passed"), "§4.5")
         if not self.in_round[seat]:
-            return ("out_of_round", _("you are out of this round; you play again in the next one"), "§4.2")
+            return Refusal(
+                "out_of_round", _("you are out of this round; you play again in the next one"), "§4.2")
         if self.locked[seat] is not None:
-            return ("locked_in", _("you have locked in; a final answer cannot be changed"), "§4.4")
+            return Refusal("locked_in", _("you have locked in; a final answer cannot be changed"), "§4.4")
         return None
 
-    def _refusal(self, seat: int, move: Move) -> tuple[str, str, str] | None:
-        """Why ``move`` is not allowed for ``seat`` now, or None."""
-        kind = move.kind
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """Why ``action`` is not allowed for ``seat`` now (§4.2 to §4.6), or None."""
+        if not isinstance(action, Move):
+            return Refusal(
+                "illegal_action", _("{action} is not a Millionaire move").format(action=action), "§4.4")
+        kind = action.kind
         if self.over:
-            return ("game_over", _("the game is over"), "§4.4")
+            return Refusal("game_over", _("the game is over"), "§4.4")
         if self.host == seat:
-            return ("host_sits_out", _("the host reads the questions and sits this round out"), "§4.4")
+            return Refusal("host_sits_out", _("the host reads the questions and sits this round out"), "§4.4")
         if self.asking is not None:
             if seat in self.asking["voters"] and seat not in self.asking["votes"]:
                 if kind == "card":
                     return None
-                return ("pass_a_card", _("a player has asked for your help: pass a card A, B, C or D"),
-                        "§4.5")
-            return ("waiting", _("the round waits while the lifeline's cards are passed"), "§4.5")
+                return Refusal("pass_a_card", _("a player has asked for your help: pass a card A, B, C or D"),
+                               "§4.5")
+            return Refusal("waiting", _("the round waits while the lifeline's cards are passed"), "§4.5")
         if kind == "card":
-            return ("nobody_asked", _("nobody has asked you for a card"), "§4.5")
+            return Refusal("nobody_asked", _("nobody has asked you for a card"), "§4.5")
         if not self.in_round[seat]:
-            return ("out_of_round", _("you are out of this round; you play again in the next one"), "§4.2")
+            return Refusal(
+                "out_of_round", _("you are out of this round; you play again in the next one"), "§4.2")
         if self.locked[seat] is not None:
-            return ("locked_in", _("you have locked in; a final answer cannot be changed"), "§4.4")
+            return Refusal("locked_in", _("you have locked in; a final answer cannot be changed"), "§4.4")
         if kind == "answer":
             letters = self.kept[seat]
-            if letters is not None and move.value not in letters:
+            if letters is not None and action.value not in letters:
                 left = _("{first} or {second}").format(first=letters[0], second=letters[1])
-                return ("covered", _("the 50:50 covered answer {letter}; choose {left}").format(
-                    letter=move.value, left=left), "§4.5")
-            return self._needs_a_draw(seat, move)
+                return Refusal("covered", _("the 50:50 covered answer {letter}; choose {left}").format(
+                    letter=action.value, left=left), "§4.5")
+            return self._needs_a_draw(seat, action)
         if kind == "walk":
-            return self._needs_a_draw(seat, move)
+            return self._needs_a_draw(seat, action)
         name = kind
         if not self.lifeline_left(seat, name):
             if self.per_game:
-                return ("lifeline_used", _("you have used that lifeline; each serves once per game"), "§4.6")
-            return ("lifeline_used", _("you have used that lifeline this round; it comes back next round"),
-                    "§4.6")
+                return Refusal(
+                    "lifeline_used", _("you have used that lifeline; each serves once per game"), "§4.6")
+            return Refusal(
+                "lifeline_used", _("you have used that lifeline this round; it comes back next round"),
+                "§4.6")
         if kind == "phone":
-            friend = move.value
+            friend = action.value
             if friend == seat:
-                return ("phone_yourself", _("you cannot phone yourself; choose another player"), "§4.5")
+                return Refusal(
+                    "phone_yourself", _("you cannot phone yourself; choose another player"), "§4.5")
             if not isinstance(friend, int) or not 0 <= friend < self.seats:
-                return ("no_such_seat", _("there is no such seat; the seats are numbered 1 to {last}").format(
-                    last=self.seats), "§4.5")
+                return Refusal(
+                    "no_such_seat", _("there is no such seat; the seats are numbered 1 to {last}").format(
+                        last=self.seats), "§4.5")
             if friend == self.host:
-                return ("phone_host", _("the host cannot be your friend; choose another player"), "§4.5")
+                return Refusal(
+                    "phone_host", _("the host cannot be your friend; choose another player"), "§4.5")
         return None
 
-    def _needs_a_draw(self, seat: int, move: Move) -> tuple[str, str, str] | None:
+    def _needs_a_draw(self, seat: int, move: Move) -> Refusal | None:
         """A move that would need the next question when the pack cannot give it (a game replayed
         after its pack changed, see ``source``): refused, so that nothing changes."""
         if self.draw_problem is None:
@@ -410,7 +411,7 @@ class MillionaireState(GameState):
         probe = self.clone()
         probe.apply_action(seat, move)
         if probe.chance and probe.chance[0][0] == "question" and not probe.over:
-            return ("pack_changed", self.draw_problem, "§4.3")
+            return Refusal("pack_changed", self.draw_problem, "§4.3")
         return None
 
     # --- doing it ------------------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ from highstakes.catalog.stacking.sway import sway_of
 from highstakes.catalog.stacking.words import _, ngettext
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameState
-from highstakes.engine.errors import IllegalAction
+from highstakes.engine.errors import Refusal
 from highstakes.engine.ledger import Ledger
 from highstakes.engine.parts import AmountEntry
 
@@ -131,18 +131,6 @@ class StackingState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.turn,)
 
-    def is_chance(self) -> bool:
-        return False  # the dexterity is the players': an offset or a reported outcome
-
-    def chance_outcomes(self) -> list[tuple[JSON, float]]:
-        return []
-
-    def check_chance(self, outcome: JSON) -> None:
-        raise IllegalAction("bad_chance", _("nothing is left to chance in this game"), "§7.4")
-
-    def apply_chance(self, outcome: object) -> None:
-        raise AssertionError("the stacking game has no chance events")
-
     def is_over(self) -> bool:
         return self.phase == OVER
 
@@ -192,86 +180,80 @@ class StackingState(GameState):
         label = _("offset from the centre of the piece beneath")
         return [AmountEntry("place", label, -MAX_OFFSET, MAX_OFFSET, step=1, scale=100, unit=_("mm"))]
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        return self._refusal(seat, action) is None
-
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        refusal = self._refusal(seat, action)
-        if refusal is None:  # pragma: no cover - the engine asks only about refused moves
-            return ("illegal_action", _("that move is not allowed now"), "§5.3")
-        return refusal
-
-    def _refusal(self, seat: int, action: Action) -> tuple[str, str, str] | None:
-        """Why ``action`` is not allowed for ``seat`` now (code, words, rule), or None."""
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """Why ``action`` is not allowed for ``seat`` now (§5.3, §7.4), or None."""
         if self.phase == OVER or seat != self.turn:
-            return ("not_your_turn", _("it is not your turn"), "§5.3")
+            return Refusal("not_your_turn", _("it is not your turn"), "§5.3")
         if self.phase == LAY and not isinstance(action, Lay):
-            return ("lay_first", _("lay the pieces of your bid in your row first"), "§5.3")
+            return Refusal("lay_first", _("lay the pieces of your bid in your row first"), "§5.3")
         if isinstance(action, (Bid, Pass)):
             if self.phase != BID:
-                return ("not_bidding", _("bidding is over for this round"), "§5.3")
+                return Refusal("not_bidding", _("bidding is over for this round"), "§5.3")
             return self._bid_refusal(seat, action) if isinstance(action, Bid) else None
         if isinstance(action, Lay):
             if self.phase != LAY:
-                return ("nothing_to_lay", _("your row is as long as your bid"), "§5.3")
+                return Refusal("nothing_to_lay", _("your row is as long as your bid"), "§5.3")
             index = DENOMINATIONS.index(action.piece)
             if action.from_bag:
                 if not self.from_bag:
-                    return ("bag_refused", _("only a player who has not yet bid this round and lacks pieces "
-                                             "to match takes the missing pieces from the bag"), "§5.3")
+                    return Refusal(
+                        "bag_refused", _("only a player who has not yet bid this round and lacks pieces "
+                                         "to match takes the missing pieces from the bag"), "§5.3")
                 if self.own_pieces_to_lay():
                     message = ngettext("lay your own piece first: the bag's pieces come after it in your row",
                                        "lay your own {n} pieces first: the bag's pieces come after them "
                                        "in your row", self.own_pieces_to_lay())
-                    return ("own_first", message.format(n=self.own_pieces_to_lay()), "§5.3")
+                    return Refusal("own_first", message.format(n=self.own_pieces_to_lay()), "§5.3")
                 if self.bag[index] < action.count:
-                    return ("not_in_bag", _("the bag holds too few of: {piece}").format(
+                    return Refusal("not_in_bag", _("the bag holds too few of: {piece}").format(
                         piece=piece_name(action.piece)), "§5.3")
                 if action.count > self.from_bag:
                     message = ngettext("you may take only {n} more piece from the bag",
                                        "you may take only {n} more pieces from the bag", self.from_bag)
-                    return ("bag_refused", message.format(n=self.from_bag), "§5.3")
+                    return Refusal("bag_refused", message.format(n=self.from_bag), "§5.3")
                 return None
             if self.hands[seat][index] < action.count:
-                return ("not_held", _("you hold too few of: {piece}").format(
+                return Refusal("not_held", _("you hold too few of: {piece}").format(
                     piece=piece_name(action.piece)), "§5.3")
             if action.count > self.to_lay:
                 message = ngettext("your row needs only {n} more piece",
                                    "your row needs only {n} more pieces", self.to_lay)
-                return ("too_many", message.format(n=self.to_lay), "§5.3")
+                return Refusal("too_many", message.format(n=self.to_lay), "§5.3")
             return None
         if isinstance(action, (Place, Report)):
             if self.phase != STACK:
-                return ("not_stacking", _("pieces are stacked once everyone has passed"), "§5.3")
+                return Refusal("not_stacking", _("pieces are stacked once everyone has passed"), "§5.3")
             if isinstance(action, Report) and not self.companion:
-                return ("not_companion", _("outcomes are reported only in companion mode; "
-                                           "place your piece with an offset"), "§7.4")
+                return Refusal("not_companion", _("outcomes are reported only in companion mode; "
+                                                  "place your piece with an offset"), "§7.4")
             if isinstance(action, Place):
                 if self.companion:
-                    return ("companion", _("in companion mode, say how placing your real piece went"), "§7.4")
+                    return Refusal(
+                        "companion", _("in companion mode, say how placing your real piece went"), "§7.4")
                 if action.level is not None and not 0 <= action.level <= len(self.stack):
                     message = _("the stack holds {n} pieces: slide yours in above 0 to {n} of them")
-                    return ("bad_level", message.format(n=len(self.stack)), "§5.3")
+                    return Refusal("bad_level", message.format(n=len(self.stack)), "§5.3")
             return None
         message = _("{action} is not a move of the stacking game")
-        return ("illegal_action", message.format(action=action), "§5.3")
+        return Refusal("illegal_action", message.format(action=action), "§5.3")
 
-    def _bid_refusal(self, seat: int, bid: Bid) -> tuple[str, str, str] | None:
+    def _bid_refusal(self, seat: int, bid: Bid) -> Refusal | None:
         row, hand, count = len(self.rows[seat]), sum(self.hands[seat]), bid.count
         if count < self.high:
             message = _("match or raise the highest bid ({high}), or pass")
-            return ("below_high", message.format(high=self.high), "§5.3")
+            return Refusal("below_high", message.format(high=self.high), "§5.3")
         if self.has_bid[seat] and count <= row:
             message = _("your row holds {row} already: bid more, or pass")
-            return ("raise_only", message.format(row=row), "§5.3")
+            return Refusal("raise_only", message.format(row=row), "§5.3")
         missing = count - row - hand
         if missing > 0:
             if self.has_bid[seat] or count > self.high:
                 message = _("you hold {hand} pieces: you may take pieces from the bag only to match, "
                             "before your first bid of the round")
-                return ("too_few", message.format(hand=hand), "§5.3")
+                return Refusal("too_few", message.format(hand=hand), "§5.3")
             if missing > sum(self.bag):
-                return ("bag_short", _("the bag holds only {bag} pieces").format(bag=sum(self.bag)), "§5.3")
+                return Refusal(
+                    "bag_short", _("the bag holds only {bag} pieces").format(bag=sum(self.bag)), "§5.3")
         return None
 
     # --- doing it ----------------------------------------------------------------------------------

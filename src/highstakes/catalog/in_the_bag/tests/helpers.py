@@ -12,13 +12,21 @@ def new(seats: int = 2, **options: Any) -> hs.Game:
     return hs.new_game("in_the_bag", seats, seed=0, options=options)
 
 
-def position(hands: list[list[int]], **options: Any) -> hs.Game:
-    """A game at round 1 whose hands are ``hands`` (counts of ¥100, ¥500, ¥1,000, ¥5,000)."""
-    game = new(len(hands), **options)
-    state = game._state
-    state.hands = [list(hand) for hand in hands]
-    state._start_round(1)
-    return game
+def position(hands: list[list[int]] | None = None, *, bag: list[int] | None = None, reserve_paid: int = 0,
+             round_number: int = 1, **options: Any) -> hs.Game:
+    """A game at the start of round ``round_number`` whose hands are ``hands`` (counts of ¥100,
+    ¥500, ¥1,000, ¥5,000; by default two seats with the pieces every player starts with), the
+    bag holding ``bag`` (as counts; by default nothing), the reserve having paid ``reserve_paid``
+    ¥100 coins."""
+    game = new(len(hands) if hands is not None else 2, **options)
+    state = game.full_state()
+    if hands is not None:
+        state.hands = [list(hand) for hand in hands]
+    if bag is not None:
+        state.bag = list(bag)
+    state.reserve_paid = reserve_paid
+    state._start_round(round_number)
+    return game.with_state(state)
 
 
 def snapshot(game: hs.Game) -> str:

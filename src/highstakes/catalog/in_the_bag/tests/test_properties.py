@@ -29,7 +29,7 @@ def play_checking_pieces(seats: int, seed: int, bots: list[str], options: dict) 
     while not game.is_over:
         seat = rng.choice(game.to_act)
         game.act(seat, players[seat].choose(game.view(seat), game.legal_actions(seat), rng))
-        state = game._state
+        state = game.full_state()
         # Every piece is in a hand or the bag; the reserve's ¥100 coins are counted by what it paid.
         assert state.piece_totals() == expected_totals(seats, 0)
         hands_and_bag = sum(sum(hand) for hand in state.hands) + sum(state.bag)
@@ -92,7 +92,7 @@ def test_resampled_worlds_keep_what_the_seat_knows_and_redraw_the_rest(feeds):
     while not game.is_over:
         seat = game.to_act[0]  # one move at a time: a round half fed or half bid is checked too
         game.act(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat), rng))
-        state = game._state
+        state = game.full_state()
         for seat in (None, 0, 2):
             world = state.resample_hidden(seat, random.Random(rng.getrandbits(32)))
             assert world.piece_totals() == state.piece_totals()

@@ -36,7 +36,7 @@ def test_a_round_worked_by_hand_the_winner_pays_too():
     assert entry["winner"] == 0 and entry["reveals"] == [[[1000], [500, 100]]]
     assert game.view(0)["history"][0]["you_took"] == [500, 100]
     assert game.view(1)["history"][0]["you_took"] is None
-    assert game._state.piece_totals() == [10, 4, 2, 2]
+    assert game.full_state().piece_totals() == [10, 4, 2, 2]
 
 
 def test_only_formable_bids_are_offered():
@@ -209,7 +209,7 @@ def test_after_five_tied_rebids_in_a_row_everyone_takes_back_their_bid_and_the_b
     assert pieces(game, 0) == [5, 0, 0, 0] and pieces(game, 1) == [5, 0, 0, 0]
     view = game.view(None)
     assert view["round"] == 2 and view["bag_pieces"] == 2 and view["bag_known"] == []
-    assert game._state.bag == [2, 0, 0, 0] and game.to_act == (0, 1)
+    assert game.full_state().bag == [2, 0, 0, 0] and game.to_act == (0, 1)
 
 
 def test_four_tied_rebids_are_not_yet_five_in_a_row():
@@ -273,8 +273,7 @@ def test_a_player_left_with_nothing_gets_200_yen_from_the_reserve():
 
 
 def test_a_limited_reserve_pays_what_it_has_left():
-    game = position([[1, 1, 0, 0], [5, 2, 1, 1]], reserve=10)
-    game._state.reserve_paid = 9
+    game = position([[1, 1, 0, 0], [5, 2, 1, 1]], reserve=10, reserve_paid=9)
     play(game, (0, {"feed": 100}), (1, {"feed": 100}), (0, {"bid": [500]}), (1, {"bid": [1000]}))
     assert pieces(game, 0) == [1, 0, 0, 0] and game.view(None)["reserve"] == 0
 
@@ -292,8 +291,7 @@ def test_the_game_ends_after_the_round_that_reaches_10000_and_a_tie_for_most_is_
 
 
 def test_reaching_10000_by_taking_the_bag_ends_the_game_and_the_richest_wins():
-    game = position([[1, 0, 0, 1], [5, 2, 1, 1]])
-    game._state.bag = [0, 0, 0, 1]  # a ¥5,000 bill left in the bag by an earlier round
+    game = position([[1, 0, 0, 1], [5, 2, 1, 1]], bag=[0, 0, 0, 1])  # a ¥5,000 bill left by an earlier round
     play(game, (0, {"feed": 100}), (1, {"feed": 100}), (0, {"bid": [5000]}), (1, {"bid": [100]}))
     # Seat 1 pays ¥5,000 and takes ¥5,200: ¥5,200 left. Seat 2: ¥7,300. Nobody has ¥10,000 yet.
     assert not game.is_over and game.view(0)["your_yen"] == 5_200
@@ -313,9 +311,8 @@ def test_nobody_sees_another_players_pieces_feed_or_bid():
 
 
 def test_the_game_has_no_round_limit_by_default():
-    game = new(2)
-    assert game.options["round_limit"] == 0
-    game._state.round = 500  # far past any limit a table might set
+    assert new(2).options["round_limit"] == 0
+    game = position(round_number=500)  # far past any limit a table might set
     play(game, (0, {"feed": 100}), (1, {"feed": 100}), (0, {"bid": [100]}), (1, {"bid": [500]}))
     assert not game.is_over and game.view(None)["round"] == 501
     assert game.view(None)["round_limit"] is None
@@ -331,9 +328,8 @@ def test_random_play_is_bounded_by_a_round_limit_only_when_it_asks_for_one():
 
 
 def test_a_round_limit_ends_the_game_after_that_round_and_the_most_yen_wins():
-    game = new(2, round_limit=20)
+    game = position(round_number=20, round_limit=20)
     assert game.view(0)["round_limit"] == 20
-    game._state.round = 20
     play(game, (0, {"feed": 100}), (1, {"feed": 100}), (0, {"bid": [100]}), (1, {"bid": [500]}))
     # Seat 2 took the bag (¥200) and paid ¥500: ¥7,100 against seat 1's ¥7,300.
     assert game.is_over and game.result()["rounds"] == 20 and game.result()["winners"] == [0]
@@ -358,7 +354,7 @@ def test_the_end_view_shows_the_bag_as_it_is():
     # ¥100 and both fed pieces) and pays ¥100: ¥15,300. The bag holds that ¥100 alone.
     assert game.is_over and game.result()["scores"] == [200, 15_300]
     end = game.view(None)
-    assert end["bag_known"] == [100] and end["bag_pieces"] == 1 and game._state.bag == [1, 0, 0, 0]
+    assert end["bag_known"] == [100] and end["bag_pieces"] == 1 and game.full_state().bag == [1, 0, 0, 0]
 
 
 def test_the_end_view_shows_a_bag_the_ties_left_untouched_whole():
@@ -370,8 +366,7 @@ def test_the_end_view_shows_a_bag_the_ties_left_untouched_whole():
 
 
 def test_the_rounds_counted_are_the_rounds_played_when_an_empty_reserve_stops_the_game():
-    game = position([[1, 0, 0, 0], [1, 0, 0, 0]], reserve=10)
-    game._state.reserve_paid = 10
+    game = position([[1, 0, 0, 0], [1, 0, 0, 0]], reserve=10, reserve_paid=10)
     play(game, (0, {"feed": 100}), (1, {"feed": 100}))
     # Both fed their last coin, nobody could bid, and the reserve has nothing left: one round.
     assert game.is_over and game.result()["rounds"] == 1

@@ -43,14 +43,14 @@ def _seat_captures(state) -> list[int]:
 
 def _replay_hand(game: hs.Game, rng: random.Random) -> int:
     """Play one deal at random in the engine and, move by move, in the fast path; compare them."""
-    state = game._state
+    state = game.full_state()
     start_tricks = len(state.tricks)
     hands, pos = fast.encode_state(state)
     captured = np.zeros(state.seats, dtype=np.int64)
     taken = np.zeros(state.seats, dtype=np.int64)
     deal = state.deals
     checked = 0
-    while not game.is_over and game._state.deals == deal:
+    while not game.is_over and game.full_state().deals == deal:
         (seat,) = game.to_act
         engine_legal = sorted(move.card for move in game.legal_actions(seat))
         assert int(pos[fast.TURN]) == seat
@@ -59,11 +59,12 @@ def _replay_hand(game: hs.Game, rng: random.Random) -> int:
         game.act(seat, {"play": card})
         fast.play_card(hands, pos, captured, taken, fast.INDEX[card])
         checked += 1
-        if game._state.deals == deal:
-            assert bool(pos[fast.TRUMPS_PLAYED]) == game._state.trumps_played
+        if game.full_state().deals == deal:
+            assert bool(pos[fast.TRUMPS_PLAYED]) == game.full_state().trumps_played
     # The deal is over: compare what each seat took with the engine's record of it.
-    record = game._state.history[-1]
-    tricks = game._state.previous_tricks
+    state = game.full_state()
+    record = state.history[-1]
+    tricks = state.previous_tricks
     expected = [0] * game.seats
     counts = [0] * game.seats
     for trick in tricks[start_tricks:]:

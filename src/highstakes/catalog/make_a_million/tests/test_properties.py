@@ -42,7 +42,7 @@ def test_a_finished_deals_widow_and_discards_are_its_bidders_to_see_until_the_ga
 ) -> None:
     seats, variant = table
     game = played(seats, variant, widow, seed, steps)
-    log = game._state.history
+    log = game.full_state().history
     for seat in (None, *range(seats)):
         seen = game.view(seat)["history"]
         assert len(seen) == len(log)
@@ -71,10 +71,10 @@ def test_worlds_resampled_for_a_seat_deal_anew_the_widows_and_discards_it_did_no
     worlds = [game.sample_world(seat, random.Random(rng.getrandbits(32))) for _ in range(6)]
     for world in worlds:
         assert world.view(seat) == game.view(seat)
-    for index, entry in enumerate(game._state.history):
+    for index, entry in enumerate(game.full_state().history):
         if "widow" not in entry:
             continue
-        redealt = [world._state.history[index] for world in worlds]
+        redealt = [world.full_state().history[index] for world in worlds]
         if game.is_over or seat == entry["bidder"]:
             assert all(dealt == entry for dealt in redealt)  # the seat saw them: every world keeps them
             continue

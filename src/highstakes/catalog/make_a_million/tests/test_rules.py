@@ -161,7 +161,7 @@ class TestPlay:
         play(game, "R2", "R40", "R3", BULL)
         view = game.view(0)
         assert view["trick_complete"] and view["trick_winner"] == 1 and view["tricks_won"] == [0, 1]
-        assert game._state.captured == [0, 80_000]  # hidden until the deal ends (A-18)
+        assert game.full_state().captured == [0, 80_000]  # hidden until the deal ends (A-18)
         assert "captured" not in view and view["history"] == []
         assert game.to_act == (1,)  # the winner leads
 
@@ -363,7 +363,7 @@ class TestSecrecyAndCounts:
         for seed in range(20):
             world = game.sample_world(0, random.Random(seed))
             assert world.view(0) == game.view(0)
-            assert not any(card.startswith("R") for card in world._state.hands[3])
+            assert not any(card.startswith("R") for card in world.full_state().hands[3])
 
     @staticmethod
     def _first_deal_played_out(options: dict) -> hs.Game:
@@ -428,7 +428,7 @@ class TestSecrecyAndCounts:
         for seed in range(12):
             world = game.sample_world(2, random.Random(seed))
             assert world.view(2) == game.view(2)
-            (entry,) = world._state.history
+            (entry,) = world.full_state().history
             # The widow went into seat 1's hand: three of the cards it played or discarded; the
             # discards are the cards nobody played.
             assert not Counter(entry["widow"]) - (by_bidder + unplayed)
@@ -436,8 +436,8 @@ class TestSecrecyAndCounts:
             widows.add(tuple(entry["widow"]))
         assert len(widows) > 1
         # The bidder saw its widow: its worlds keep it.
-        assert all(game.sample_world(0, random.Random(seed))._state.history[0]["widow"] == ["G4", "G3", BEAR]
-                   for seed in range(4))
+        worlds = [game.sample_world(0, random.Random(seed)) for seed in range(4)]
+        assert all(world.full_state().history[0]["widow"] == ["G4", "G3", BEAR] for world in worlds)
 
     def test_a_widow_leaked_into_the_log_would_show_in_a_resampled_world(self, monkeypatch):
         """The kit's secrecy check compares a seat's view of the game and of worlds resampled for
@@ -452,7 +452,7 @@ class TestSecrecyAndCounts:
             game = hs.new_game("make_a_million", seats=4, seed=seed, options={"hand_limit": 4})
             rng = random.Random(seed)
             while not game.is_over:
-                state = game._state
+                state = game.full_state()
                 if state.phase == "play":
                     held = Counter(card for hand in state.hands for card in hand)
                     played = Counter(e["card"] for t in state.tricks for e in t["cards"])

@@ -35,7 +35,7 @@ def _play(game: hs.Game, bot: SearchBot, rng: random.Random, decisions: int) -> 
         for seat in game.to_act:
             legal = game.legal_actions(seat)
             move = bot.choose(game.view(seat), legal, rng)
-            assert move in legal or (move.kind == "bid" and game._state.is_legal(seat, move))
+            assert move in legal or (move.kind == "bid" and game.refusal(seat, move) is None)
             game.act(seat, move)
             moves.append((seat, move.to_json()))
     return moves

@@ -62,7 +62,7 @@ def test_partners_are_known_only_to_themselves_until_the_card_is_played():
     # In a world resampled for seat 2, the hidden partners are whoever holds the copies there.
     world = game.sample_world(2, random.Random(4))
     assert world.view(2) == game.view(2)
-    state = world._state
+    state = world.full_state()
     assert state.partners == sorted({s for s in range(6) if s != 0 and ("R40" in state.hands[s]
                                                                         or "G40" in state.hands[s])})
 
@@ -108,7 +108,7 @@ def test_random_silent_partner_games_keep_the_cards_and_the_money():
         game = hs.new_game("make_a_million", seats=8, seed=seed, options={**SILENT, "hand_limit": 4})
         rng = random.Random(seed)
         while not game.is_over:
-            state = game._state
+            state = game.full_state()
             if state.phase == "play" and not state.trick_complete:
                 held = sum(len(hand) for hand in state.hands)
                 played = sum(len(trick["cards"]) for trick in state.tricks) + len(state.trick)

@@ -143,7 +143,7 @@ class TestVariation:
 
 def test_bull_and_bear_never_win_a_trick_in_the_variation():
     game = dealt(4, {"variant": "variation"})
-    state = game._state
+    state = game.full_state()
     state.trick_colour = "red"
     assert state.winner_of([(0, BULL), (1, "R2"), (2, BEAR), (3, "K40")]) == 1
 
@@ -184,13 +184,14 @@ def test_trump_may_be_led_in_the_variation_once_trump_has_been_played():  # A-11
     game = dealt(3, {"variant": "variation", "trump_lead": "after_trump_played"})
     for seat in range(3):
         game.act(seat, {"tricks": 0})
-    state = game._state
+    state = game.full_state()
     state.trump = "yellow"
     state.hands = [["R40", "Y2", "G2"], ["Y40", "Y30", "K3"], ["R2", "G3", "K4"]]
+    game = game.with_state(state)
     assert state.turn == 0  # the dealer's left leads
     assert {move.card for move in game.legal_actions(0)} == {"R40", "G2"}  # no trump lead yet
     game.act(0, {"play": "R40"})
     game.act(1, {"play": "Y40"})  # no red: seat 2 trumps
     game.act(2, {"play": "R2"})
-    assert state.turn == 1
+    assert game.full_state().turn == 1
     assert {move.card for move in game.legal_actions(1)} == {"Y30", "K3"}  # trump has been played

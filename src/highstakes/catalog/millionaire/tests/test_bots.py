@@ -164,7 +164,8 @@ def test_players_out_of_the_round_still_vote_as_real_decisions() -> None:
     """Seat 1 walks away on the first question; seat 0 then asks the audience: the round waits for
     seat 1 (out of the round) and seat 2, who are offered the four cards and nothing else."""
     g = hs.new_game("millionaire", 3, seed=5, options={"hunches": "off"})
-    correct = g._state.question_of(g._state.question).answer
+    state = g.full_state()
+    correct = state.question_of(state.question).answer
     letter = "ABCD"[correct]
     g.act(0, {"answer": letter})
     g.act(1, {"walk": True})

@@ -35,7 +35,7 @@ def play_randomly(game: hs.Game, seed: int = 0) -> hs.Game:
 
 
 def asked(game: hs.Game) -> list[str]:
-    return list(game._state.used_questions)
+    return list(game.full_state().used_questions)
 
 
 # --- the players' language by default ------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_a_game_under_way_whose_pack_changed_cannot_draw_another_question(tmp_pa
     import_tiny(tmp_path)
     game = hs.new_game("millionaire", 1, seed=2, options={"pack": "tiny", "hunches": "off"})
     record = game.record()
-    correct = "ABCD"[game._state.correct]
+    correct = "ABCD"[game.full_state().correct]
     import_tiny(tmp_path, move_answers=True)
     stored = hs.replay(record)
     assert views(stored) == views(game)

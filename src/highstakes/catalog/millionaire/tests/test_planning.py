@@ -109,7 +109,7 @@ def test_audience_cards_are_weighed_by_the_reliability_of_the_voters() -> None:
 def test_the_hidden_information_sampler_weighs_a_hand_as_the_bots_do() -> None:
     """A seat holding audience cards A, B, B (two voters): B is correct six times in seven, as above."""
     g = hs.new_game("millionaire", 3, seed=1, options={"hunches": "off"})
-    state = g._state
+    state = g.full_state()
     state.audience_cards[0] = ["A", "B", "B"]
     weights = state.evidence_weights(0)
     assert [weight / sum(weights) for weight in weights] == pytest.approx([1 / 7, 6 / 7, 0, 0])

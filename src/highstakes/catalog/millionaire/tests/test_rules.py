@@ -40,7 +40,7 @@ def game(seats: int = 1, **options: object) -> hs.Game:
 def ask(g: hs.Game, index: int = 0) -> str:
     """Deal the next question: the ``index``-th of its level not yet asked."""
     level = g.view(None)["level"]
-    used = set(g._state.used_questions)
+    used = set(g.full_state().used_questions)
     question = [qid for qid in level_ids(level) if qid not in used][index]
     g.apply_chance(question)
     return question
@@ -109,7 +109,7 @@ def test_reaching_the_million_pays_those_still_in_what_they_reached() -> None:
         g.act(0, {"answer": answer_of(question)})
         g.act(1, {"answer": answer_of(question)})
     ask(g)
-    g.act(0, {"answer": wrong_of(g._state.question)})
+    g.act(0, {"answer": wrong_of(g.full_state().question)})
     g.act(1, {"walk": True})
     assert money(g) == [32_000, 500_000]
     for step in range(15):
@@ -223,7 +223,7 @@ def test_players_out_of_the_round_still_vote() -> None:
     assert g.to_act == (1, 2)
     g.act(1, {"card": "A"})
     g.act(2, {"card": "A"})
-    assert answer_of(g._state.question) in g.view(0)["your_audience_cards"]
+    assert answer_of(g.full_state().question) in g.view(0)["your_audience_cards"]
 
 
 def test_a_simulated_audience_answers_when_fewer_than_two_can_vote() -> None:
@@ -279,7 +279,7 @@ def test_in_the_rotating_game_players_out_of_the_round_vote_and_the_host_does_no
     assert g.to_act == (2, 3)
     g.act(2, {"card": "A"})
     g.act(3, {"card": "B"})
-    assert g.view(1)["your_audience_cards"] == sorted(["A", "B", answer_of(g._state.question)])
+    assert g.view(1)["your_audience_cards"] == sorted(["A", "B", answer_of(g.full_state().question)])
 
 
 def test_phone_a_friend_holds_the_friends_card_and_the_correct_one() -> None:

@@ -220,7 +220,7 @@ def test_the_hint_key_shows_the_advisor_move(monkeypatch: pytest.MonkeyPatch) ->
 
 def correct_letter(app: MillionaireApp) -> str:
     """The answer to the question on the table (a secret the test reads from the game's state)."""
-    return LETTERS[app.game._state.correct]
+    return LETTERS[app.game.full_state().correct]
 
 
 async def state_confidence(pilot: Pilot[None], app: MillionaireApp, keys: list[str]) -> None:

@@ -12,6 +12,14 @@ def new(seats: int = 2, **options: Any) -> hs.Game:
     return hs.new_game("stacking", seats, seed=0, options=options)
 
 
+def with_hand(game: hs.Game, seat: int, counts: list[int]) -> hs.Game:
+    """``game`` as it stands, but with ``seat``'s hand set to ``counts`` (of ¥100, ¥500, ¥1,000 and
+    ¥5,000 pieces): a position chosen by the test."""
+    state = game.full_state()
+    state.hands[seat] = list(counts)
+    return game.with_state(state)
+
+
 def snapshot(game: hs.Game) -> str:
     """Everything observable about a game, to show that a refusal changed nothing."""
     views = [game.view(seat) for seat in [None, *range(game.seats)]]

@@ -35,7 +35,7 @@ def play_checking_pieces(seats: int, seed: int, bots: list[str], options: dict) 
     while not game.is_over:
         seat = game.to_act[0]
         game.act(seat, players[seat].choose(game.view(seat), game.legal_actions(seat), rng))
-        state = game._state
+        state = game.full_state()
         assert state.piece_totals() == expected
         assert all(count >= 0 for hand in state.hands for count in hand) and min(state.bag) >= 0
         assert game.money_total == total

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import highstakes as hs
-from highstakes.catalog.stacking.tests.helpers import bid_and_lay, new, play, snapshot
+from highstakes.catalog.stacking.tests.helpers import bid_and_lay, new, play, snapshot, with_hand
 
 
 def hands(game: hs.Game) -> list[list[int]]:
@@ -76,8 +76,7 @@ def test_a_seat_that_has_bid_must_bid_more_than_its_row_or_pass():
 
 
 def test_only_a_seat_that_has_not_bid_takes_missing_pieces_from_the_bag_and_only_to_match():
-    game = new(2)
-    game._state.hands[1] = [2, 0, 0, 0]  # seat 1 holds two ¥100 coins
+    game = with_hand(new(2), 1, [2, 0, 0, 0])  # seat 1 holds two ¥100 coins
     bid_and_lay(game, 0, 5, [100, 100, 100, 100, 100])
     assert [action.to_json() for action in game.legal_actions(1)] == [{"bid": 5}, {"pass": True}]
     refused(game, 1, {"bid": 6}, "too_few")  # a raise is paid with your own pieces
@@ -98,8 +97,7 @@ def test_only_a_seat_that_has_not_bid_takes_missing_pieces_from_the_bag_and_only
 def test_a_player_who_takes_from_the_bag_lays_their_own_pieces_first():
     """RULES.md §5.3, "Order in a bid row": own pieces first, then the bag's; the row's first piece
     lies nearest the centre and is the first stacked."""
-    game = new(2)
-    game._state.hands[1] = [1, 1, 0, 0]  # seat 1 holds a ¥100 and a ¥500 coin
+    game = with_hand(new(2), 1, [1, 1, 0, 0])  # seat 1 holds a ¥100 and a ¥500 coin
     bid_and_lay(game, 0, 4, [5000, 1000, 500, 500])
     play(game, (1, {"bid": 4}))
     # Two of its own to lay, then two from the bag: the bag is offered only once its own are down.

@@ -20,6 +20,7 @@ from textual.widgets import Button
 import highstakes as hs
 from highstakes.catalog.currency_sakana import yen
 from highstakes.catalog.stacking.sway import sway_offset
+from highstakes.catalog.stacking.tests.helpers import with_hand
 from highstakes.catalog.stacking.tui import draw
 from highstakes.catalog.stacking.tui.app import FALL_FPS, StackApp
 from highstakes.i18n import use_language
@@ -166,7 +167,7 @@ def test_a_player_who_takes_from_the_bag_lays_their_own_pieces_first_at_the_term
 
     async def script(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: app._mode == "bid")
-        app.game._state.hands[1] = [1, 1, 0, 0]
+        app.game = with_hand(app.game, 1, [1, 1, 0, 0])
         await pilot.press("4", "enter", "4", "3", "2", "2")
         await wait_for(pilot, lambda: app._mode == "bid" and app.seat_to_act == 1)
         await pilot.press("enter")  # the only bid: 4, matching with 2 from the bag
