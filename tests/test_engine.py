@@ -15,10 +15,9 @@ import highstakes as hs
 from highstakes.catalog.greed.tests.helpers import greed_scripted, play_turn
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition, GameState
-from highstakes.engine.options import GameOptions
-from highstakes.i18n import use_language
 from highstakes.engine.ledger import Ledger, LedgerError
-from highstakes.engine.options import OptionSpec, parse_option_value, resolve_options
+from highstakes.engine.options import GameOptions, OptionSpec, parse_option_value, resolve_options
+from highstakes.i18n import use_language
 
 
 def test_games_lists_greed():
@@ -509,7 +508,8 @@ def written_with_the_old_pair() -> type[CountingState]:
 
 class TestTheOldLegalityPair:
     def test_a_game_written_with_the_old_pair_warns_once_where_it_is_written(self):
-        with pytest.warns(DeprecationWarning, match=r"is_legal and explain_illegal.*refusal\(seat, action\)") as caught:
+        expected = r"is_legal and explain_illegal.*refusal\(seat, action\)"
+        with pytest.warns(DeprecationWarning, match=expected) as caught:
             old = written_with_the_old_pair()
         assert len(caught) == 1 and caught[0].filename == __file__
         with warnings.catch_warnings():
@@ -547,7 +547,8 @@ class TestTheOldLegalityPair:
     def test_a_game_with_no_legality_hook_allows_its_menu_and_refuses_the_rest_in_general_words(self):
         game = hs.Game(CountingDefinition(CountingState), 2, seed=1)
         assert game.refusal(0, {"say": 1}) is None
-        assert game.refusal(0, {"say": 2}) == hs.Refusal("illegal_action", "that move is not allowed now", None)
+        refused = hs.Refusal("illegal_action", "that move is not allowed now", None)
+        assert game.refusal(0, {"say": 2}) == refused
 
 
 # --- chance, by default none -----------------------------------------------------------------------------
@@ -571,13 +572,15 @@ class TestChanceDefaults:
         for hook in (state.check_chance, state.apply_chance):
             with pytest.raises(hs.IllegalAction) as error:
                 hook(1)
-            assert error.value.refusal == hs.Refusal("no_chance", "nothing is left to chance in this game", None)
+            refused = hs.Refusal("no_chance", "nothing is left to chance in this game", None)
+            assert error.value.refusal == refused
             with use_language("it"), pytest.raises(hs.IllegalAction) as error:
                 hook(1)
             assert error.value.message == "in questo gioco nulla è lasciato al caso"
 
     def test_a_game_with_chance_writes_all_four_hooks(self):
-        with pytest.raises(TypeError, match="writes is_chance but not chance_outcomes, check_chance, apply_chance"):
+        missing = "writes is_chance but not chance_outcomes, check_chance, apply_chance"
+        with pytest.raises(TypeError, match=missing):
 
             class HalfChance(CountingState):
                 def is_chance(self) -> bool:
@@ -620,7 +623,8 @@ class TestPositions:
         play_turn(pending, ["$", "G", "R", "D", "D", "Eb"], {"keep": ["G", "D", "D"]})
         assert pending.is_chance  # three dice to roll, scripted
         game = hs.new_game("greed", seats=2, seed=9).with_state(pending.full_state())
-        assert not game.is_chance and game.view(None)["turn_total"] == 250 and len(game.view(None)["roll"]) == 3
+        view = game.view(None)
+        assert not game.is_chance and view["turn_total"] == 250 and len(view["roll"]) == 3
 
     def test_a_state_of_another_game_is_refused(self):
         with pytest.raises(ValueError, match="not a position of this greed table"):
