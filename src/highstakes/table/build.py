@@ -60,7 +60,7 @@ def seat_table(game: Game, seat: int | None, memory: Mapping[str, str] | None = 
 
 def to_json(table: Table) -> dict[str, Any]:
     """The table as plain JSON (what the browser draws)."""
-    return msgspec.to_builtins(table)
+    return msgspec.to_builtins(table, str_keys=True)
 
 
 def from_json(data: Any) -> Table:

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from highstakes.table.values import Actionable, Node, Plain, Say
-from highstakes.table.widgets import AmountBox, Compose, Table
+from highstakes.table.widgets import AmountBox, Compose, ComposeChoice, Table
 
 DIGITS = "123456789"
 #: Keys the faces keep for themselves: hint, new game, quit, rules.
@@ -35,9 +35,11 @@ KeyMemory = dict[str, str]
 
 def identity(element: Actionable | Compose) -> str:
     """What makes an element the same one from table to table: its action's JSON, else (a refusal
-    only) the element itself, its key aside; a picker by its kind."""
+    only) the element itself, its key aside; a picker by its kind, a piece it adds by its value."""
     if isinstance(element, Compose):
         return "compose:" + element.kind
+    if isinstance(element, ComposeChoice):
+        return "choice:" + msgspec.json.encode(element.value, order="sorted").decode()
     if element.act is not None:
         return "act:" + msgspec.json.encode(element.act, order="sorted").decode()
     return "node:" + msgspec.json.encode(msgspec.structs.replace(element, key=None), order="sorted").decode()
@@ -69,10 +71,15 @@ def areas(table: Table) -> Iterator[Node]:
             yield from walk(widget)
 
 
+def takes_key(node: Node) -> bool:
+    """Whether ``node`` is chosen by a key: an element with an action or a refusal, a picker (its
+    key sends), or a piece a picker adds."""
+    return (isinstance(node, Actionable) and node.actionable) or isinstance(node, Compose | ComposeChoice)
+
+
 def actionables(table: Table) -> list[Actionable | Compose]:
     """The elements that take a key, in the order keys are handed out."""
-    return [node for node in areas(table)
-            if (isinstance(node, Actionable) and node.actionable) or isinstance(node, Compose)]
+    return [node for node in areas(table) if takes_key(node)]  # type: ignore[misc]
 
 
 def allowed_keys(table: Table) -> str:
@@ -123,8 +130,8 @@ def _with_keys(node: Any, given: Mapping[str, str]) -> Any:
             continue
         if new is not value:
             changes[name] = new
-    if (isinstance(node, Actionable) and node.actionable) or isinstance(node, Compose):
-        key = given.get(identity(node))
+    if takes_key(node):
+        key = given.get(identity(node))  # type: ignore[arg-type]
         if key != node.key:
             changes["key"] = key
     return msgspec.structs.replace(node, **changes) if changes else node
