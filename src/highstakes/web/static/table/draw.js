@@ -219,8 +219,9 @@ function pieceLook(piece, ctx, name) {
     case "card": {
       if (piece.face_down) return [el("span", {}, "▒"), name, "table-card face-down"];
       const sign = piece.playable ? el("span", { class: "table-playable", "aria-hidden": "true" }, "▲ ") : null;
+      const playable = piece.playable ? t("playable") : null;
       return [[sign, el("span", {}, name), piece.special ? el("span", { class: "small" }, " ", words(ctx, piece.special)) : null],
-        piece.playable ? `, ${t("playable")}` : null, `table-card${piece.playable ? " playable" : ""}`];
+        playable ? `, ${playable}` : null, `table-card${piece.playable ? " playable" : ""}`];
     }
     case "case": {
       const value = piece.value != null ? ctx.reader.plain(piece.value) : null;
