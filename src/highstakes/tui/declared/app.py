@@ -90,7 +90,8 @@ class DeclaredTable(TableApp):
             with Vertical(id="side"):
                 yield Static(id="controls")
                 yield OptionList(id="choices")
-                yield Input(id="amount", placeholder=_("an amount"))
+                # Digits typed at the table open the box: what was typed must stay, not be selected.
+                yield Input(id="amount", placeholder=_("an amount"), select_on_focus=False)
                 yield Static(id="notice")
                 yield self._log_panel()
         yield Footer()

@@ -155,15 +155,14 @@ def draw_facts(facts: Facts, drawing: Drawing) -> RenderableType:
 
 def draw_records(records: Records, drawing: Drawing) -> RenderableType:
     shown = records.rows[-records.limit:] if records.limit else records.rows
-    table = RichTable(title=drawing.text(records.title) if records.title else None, title_justify="left",
-                      show_edge=False, pad_edge=False)
+    table = RichTable(show_edge=False, pad_edge=False)
     for column in records.columns:
         table.add_column(drawing.text(column))
     for row in shown:
         table.add_row(*(drawing.text(value) for value in row))
     if len(shown) < len(records.rows):
         table.caption = _("the last {shown} of {total}").format(shown=len(shown), total=len(records.rows))
-    return table
+    return Group(drawing.text(records.title, "bold"), table) if records.title is not None else table
 
 
 # --- seats ---------------------------------------------------------------------------------------
@@ -184,8 +183,9 @@ def draw_seats(seats: Seats, drawing: Drawing) -> RenderableType:
         notes = Text(" ").join([drawing.text(word, "italic") for word in [row.status, *row.badges]
                                 if word is not None])
         score = drawing.text(row.score) if row.score is not None else Text("")
-        grid.add_row(Text(marker, style="bold yellow"), name.copy().stylize("bold") if row.to_act else name,
-                     notes, score)
+        if row.to_act:
+            name.stylize("bold")
+        grid.add_row(Text(marker, style="bold yellow"), name, notes, score)
     return grid
 
 
@@ -381,8 +381,8 @@ def draw_compose(compose: Compose, drawing: Drawing) -> RenderableType:
         lines.append(drawing.text(compose.label, "bold"))
     for choice in compose.choices:
         left = choice.count - sum(1 for value in held if value == choice.value)
-        chip = piece_chip(choice.piece, drawing) if not choice.actionable else drawing.keyed(
-            choice, Text(drawing.reader.piece_name(choice.piece)))
+        chip = drawing.keyed(choice, piece_chip(choice.piece, drawing)) if choice.key else piece_chip(
+            choice.piece, drawing)
         chip.append(" " + _("({n} left)").format(n=format_number(left)), style="dim")
         lines.append(chip)
     lines.append(Text(_("Chosen: ")).append_text(composition_text(compose, drawing)))
