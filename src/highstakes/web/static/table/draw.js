@@ -199,7 +199,8 @@ export function drawPiece(piece, ctx) {
 }
 
 function visibleText(visible, spoken) {
-  const shown = [visible].flat().map((node) => (node instanceof Node ? node.textContent : String(node))).join("");
+  const shown = [visible].flat().filter((node) => node != null)
+    .map((node) => (node instanceof Node ? node.textContent : String(node))).join("");
   return spoken ? `${shown}${spoken}` : shown;
 }
 
