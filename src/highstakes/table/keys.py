@@ -20,7 +20,20 @@ from typing import Any
 import msgspec
 
 from highstakes.table.values import Actionable, Node, Plain, Say
-from highstakes.table.widgets import AmountBox, Compose, ComposeChoice, Table
+from highstakes.table.widgets import (
+    AmountBox,
+    Bars,
+    Clock,
+    Compose,
+    ComposeChoice,
+    Facts,
+    Ladder,
+    Log,
+    Note,
+    Records,
+    Seats,
+    Table,
+)
 
 DIGITS = "123456789"
 #: Keys the faces keep for themselves: hint, new game, quit, rules.
@@ -31,6 +44,9 @@ KEYS = DIGITS + LETTERS
 
 #: What each element (by its identity) was given last time.
 KeyMemory = dict[str, str]
+#: Widgets that hold nothing to act on: not entered when keys are handed out (tables are built
+#: for every state the server sends, so the walk stays short).
+INERT = (Say, Plain, Facts, Records, Log, Seats, Bars, Ladder, Clock, Note)
 
 
 def identity(element: Actionable | Compose) -> str:
@@ -46,8 +62,9 @@ def identity(element: Actionable | Compose) -> str:
 
 
 def _children(node: Node) -> Iterator[Node]:
-    """The widgets inside ``node``, in the order they are drawn (sentences are not entered)."""
-    if isinstance(node, Say | Plain):
+    """The widgets inside ``node``, in the order they are drawn (sentences and widgets that hold
+    nothing to act on are not entered)."""
+    if isinstance(node, INERT):
         return
     for name in node.__struct_fields__:
         value = getattr(node, name)
@@ -91,10 +108,11 @@ def allowed_keys(table: Table) -> str:
 def assign_keys(table: Table, memory: Mapping[str, str] | None = None) -> tuple[Table, KeyMemory]:
     """``table`` with a key on every actionable element (see the module's text), and the new memory."""
     memory = memory or {}
-    allowed = allowed_keys(table)
+    nodes = list(areas(table))
+    allowed = LETTERS if any(isinstance(node, AmountBox) for node in nodes) else KEYS
     given: KeyMemory = {}
     taken: set[str] = set()
-    elements = actionables(table)
+    elements = [node for node in nodes if takes_key(node)]
     ids = [identity(element) for element in elements]
 
     def give(element_id: str, key: str | None) -> bool:
@@ -117,7 +135,7 @@ def assign_keys(table: Table, memory: Mapping[str, str] | None = None) -> tuple[
 
 def _with_keys(node: Any, given: Mapping[str, str]) -> Any:
     """A copy of ``node`` with each element's key as ``given`` (frozen structs are rebuilt)."""
-    if not isinstance(node, Node) or isinstance(node, Say | Plain):
+    if not isinstance(node, Node) or isinstance(node, INERT):
         return node
     changes: dict[str, Any] = {}
     for name in node.__struct_fields__:
