@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from highstakes.engine import JSON, Action, GameDefinition, GameOptions, GameState, IllegalAction
-from highstakes.engine.parts import AmountEntry
+from highstakes.engine.parts import AmountEntry, TableExtension
 from highstakes.table import (
     AmountBox,
     Bar,
@@ -273,6 +273,20 @@ class ShowcaseDefinition(GameDefinition):
     def table(self, view: ShowcaseView, legal: Legal, context: TableContext) -> Table:
         return showcase_table(view, legal, context)
 
+    def table_extensions(self) -> list[TableExtension]:
+        """The spiral's own drawers: a Textual widget, and an ES module the server serves."""
+        module = Path(__file__).with_name(SPIRAL_JS)
+        return [TableExtension("spiral", textual=spiral_widget, web_module=module)]  # type: ignore[arg-type]
+
+
+SPIRAL_JS = "showcase_spiral.js"
+
+
+def spiral_widget(data: Any) -> Any:
+    from textual.widgets import Static
+
+    return Static("@" * data["turns"], classes="showcase-spiral")
+
 
 SHOWCASE = ShowcaseDefinition()
 
@@ -281,7 +295,9 @@ def install(directory: Path) -> Path:
     """Write the showcase game where Python finds it as an installed plugin (module and entry point);
     returns the directory to put on ``PYTHONPATH``."""
     directory.mkdir(parents=True, exist_ok=True)
-    (directory / "showcase_game.py").write_text(Path(__file__).read_text(encoding="utf-8"), encoding="utf-8")
+    for name in ("showcase_game.py", SPIRAL_JS):
+        source = Path(__file__).with_name(name)
+        (directory / name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
     info = directory / "highstakes_showcase-1.0.dist-info"
     info.mkdir(exist_ok=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: highstakes-showcase\nVersion: 1.0\n")
