@@ -115,8 +115,15 @@ def test_the_plugin_is_played_in_a_terminal_at_its_declared_table(plugin: Enviro
 
 
 def test_the_plugin_is_played_over_the_api_and_in_the_browser(
-    plugin: Environment, browser: Any, tmp_path: Path,
+    plugin: Environment, browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # Pig's catalogs, for the terminal's reader of the tables the page is sent.
+    monkeypatch.syspath_prepend(str(EXAMPLE / "src"))
+    from highstakes.i18n import Domain
+    from highstakes.table import from_json
+    from highstakes.table.reading import Reader
+
+    compared = 0
     with running_server(tmp_path, env=plugin.env) as url:
         games = {game["id"]: game for game in get_json(url, "/api/games")}
         # No renderer of its own: the browser draws the table Pig declares.
@@ -136,6 +143,15 @@ def test_the_plugin_is_played_over_the_api_and_in_the_browser(
                     view = state["view"]
                     expect(page.locator(".table-turn")).to_have_text(
                         f"Your turn: {view['turn_total']} at stake. Roll again or hold?")
+                    if compared < 3:
+                        # Both faces say the same words of Pig's table: the turn line and the menu.
+                        table = from_json(state["table"])
+                        reader = Reader(Domain("pig", "highstakes_pig"))
+                        page_text = " ".join(page.locator("#table .htable").inner_text().split())
+                        for words in [reader.text(table.turn),
+                                      *(reader.text(item.label) for item in table.controls[0].items)]:
+                            assert words in page_text, words
+                        compared += 1
                     before = state["version"]
                     if view["turn_total"] >= 10:
                         page.get_by_role("button", name=re.compile(r"^Hold and bank")).click()
@@ -148,6 +164,7 @@ def test_the_plugin_is_played_over_the_api_and_in_the_browser(
                 else:
                     page.wait_for_function("() => window.__hs.last.legal.length > 0 "
                                            "|| window.__hs.last.status === 'over'")
+            assert compared
             final = last_state(page)
             assert final["status"] == "over" and final["result"]["winners"]
             visitors.assert_no_page_errors()
