@@ -14,10 +14,13 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
+import highstakes as hs
 from highstakes.engine.registry import register, unregister
+from highstakes.engine.timeline import Timeline
 from highstakes.table.widgets import Compose, ComposeChoice
 from highstakes.testing.terminal import decisions, drawn_text, static_text
 from highstakes.tui.declared import DeclaredTable
+from highstakes.tui.replay import ReplayApp
 from showcase_game import SHOWCASE
 
 
@@ -130,3 +133,22 @@ def test_an_element_keeps_its_key_from_one_turn_to_the_next() -> None:
         assert len(same) >= len(before) - 1  # the new seat's table keeps the keys of what stays
 
     run_at(app, (80, 24), script)
+
+
+def test_the_replay_viewer_draws_each_position_as_the_seat_saw_it_with_nothing_to_press() -> None:
+    game = hs.new_game("showcase", 2, seed=0)
+    game.act(0, {"pick": 2})
+    game.act(1, {"end": True})
+    viewer = ReplayApp(Timeline(game.record()))
+
+    async def script(pilot: Pilot[None]) -> None:
+        viewer.seat = 1
+        viewer.show(1)
+        await pilot.pause()
+        drawn = drawn_text(viewer, "#view")
+        # Seat 2 is to act at position 1; a replay is nobody's turn to move, so the table says who plays.
+        assert drawn.startswith("Player 2 is playing.") and "Your move" not in drawn
+        assert "Player 2 (you)" in drawn and "The dice" in drawn
+        assert "Your moves" not in drawn  # a replay offers nothing to act on
+
+    run_at(viewer, (100, 32), script)  # type: ignore[arg-type]

@@ -39,6 +39,7 @@ from highstakes.table import (
     MenuItem,
     Table,
     TableContext,
+    seat_table,
     table_for,
 )
 from highstakes.table.compose import action as composed_action
@@ -388,22 +389,23 @@ class DeclaredTable(TableApp):
 
     # --- a replay's picture ----------------------------------------------------------------------
     @classmethod
+    def draw_position(cls, game: hs.Game, seat: int | None,
+                      seat_name: Callable[[int], str]) -> RenderableType:
+        """The table ``seat`` saw in ``game`` as one picture (a replay's): the declaration, no actions."""
+        table, _keys = seat_table(game, seat, replay=True)
+        return draw_board(table, Drawing(reader=Reader(game.definition.words(), seat_name), seat=seat),
+                          with_turn=True)
+
+    @classmethod
     def draw_view(cls, view: dict[str, JSON], seat_name: Callable[[int], str],
                   to_act: Sequence[int] = ()) -> RenderableType:
-        """The whole table for ``view`` as one picture (a replay): the declaration, no actions."""
+        """The table for ``view`` alone as one picture, as far as the view tells (its seats from its
+        ``scores``, else from who acts); a replay draws ``draw_position``, which knows the game."""
         definition = hs.definition(cls.GAME_ID)
         seat = view.get("you") if isinstance(view.get("you"), int) else None
-        seats = _seat_count(view, seat, to_act)
+        scores = view.get("scores")
+        seats = len(scores) if isinstance(scores, list) else max([*to_act, seat or 0]) + 1
         context = TableContext(seat=seat, seats=seats, to_act=tuple(to_act), replay=True)  # type: ignore[arg-type]
         table, _keys = table_for(definition, view, Legal(), context)
         return draw_board(table, Drawing(reader=Reader(definition.words(), seat_name), seat=seat),  # type: ignore[arg-type]
                           with_turn=True)
-
-
-def _seat_count(view: dict[str, JSON], seat: Any, to_act: Sequence[int]) -> int:
-    """How many seats a view's table has, as far as the view tells (its scores, else who acts)."""
-    scores = view.get("scores")
-    if isinstance(scores, list):
-        return len(scores)
-    known = [*to_act, seat if isinstance(seat, int) else 0]
-    return max(known) + 1
