@@ -33,31 +33,24 @@ from highstakes.testing.browsers import (  # browser_fixture is used by its name
     last_state,
     post_json,
     running_server,
+    visitors_fixture,  # noqa: F401  (used by its name: visitors)
 )
 from showcase_game import install
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@pytest.fixture(scope="module", name="server_url")
+def showcase_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server, with the showcase game installed as a plugin (the visitors' fixture visits it)."""
     site = install(tmp_path_factory.mktemp("showcase-site"))
     path = os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
     with running_server(tmp_path_factory.mktemp("showcase-server"), env={"PYTHONPATH": path}) as url:
         yield url
 
 
-@pytest.fixture()
-def visitors(browser: Any, server: str) -> Iterator[Visitors]:
-    people = Visitors(browser, server)
-    try:
-        yield people
-    finally:
-        people.close()
-
-
-def seated(visitors: Visitors, server: str, game: str = "showcase", *, phone: bool = False,
+def seated(visitors: Visitors, server_url: str, game: str = "showcase", *, phone: bool = False,
            language: str | None = None) -> tuple[Page, Page]:
     """Ann (seat 1) and Bob (seat 2) at their browsers in a new room of ``game``."""
-    created = post_json(server, "/api/rooms", {"game": game, "seats": ["human", "human"]})
+    created = post_json(server_url, "/api/rooms", {"game": game, "seats": ["human", "human"]})
     pages = []
     for seat, name in enumerate(("Ann", "Bob")):
         page = visitors.open("/", phone=phone and seat == 0)
@@ -88,9 +81,9 @@ WIDGETS = [".table-turn", ".table-dice", ".table-die", ".table-coin", ".table-bi
 
 @pytest.mark.parametrize("phone", [False, True], ids=["1280px", "390px"])
 def test_every_widget_is_drawn_and_named_by_its_visible_words(
-    visitors: Visitors, server: str, phone: bool,
+    visitors: Visitors, server_url: str, phone: bool,
 ) -> None:
-    ann, _bob = seated(visitors, server, phone=phone)
+    ann, _bob = seated(visitors, server_url, phone=phone)
     expect(ann.locator(".table-turn")).to_have_text("Your move: pick, bid or pay.")
     for selector in WIDGETS:
         expect(ann.locator(f"#table {selector}").first).to_be_attached()
@@ -122,8 +115,8 @@ def test_every_widget_is_drawn_and_named_by_its_visible_words(
     visitors.assert_no_page_errors()
 
 
-def test_clicks_and_keys_act_and_refusals_are_said_in_words(visitors: Visitors, server: str) -> None:
-    ann, bob = seated(visitors, server)
+def test_clicks_and_keys_act_and_refusals_are_said_in_words(visitors: Visitors, server_url: str) -> None:
+    ann, bob = seated(visitors, server_url)
     refusal = ann.locator(".table-refusal")
     # aria-disabled, not disabled: a person can still press it, and hears why it does nothing.
     ann.get_by_role("button", name=re.compile(r"^Double everything")).click(force=True)
@@ -168,8 +161,8 @@ def test_clicks_and_keys_act_and_refusals_are_said_in_words(visitors: Visitors, 
 KEYS_JS = "() => [...document.querySelectorAll('#table [data-key]')].map((b) => b.dataset.key)"
 
 
-def test_a_key_stays_with_its_action_from_one_turn_to_the_next(visitors: Visitors, server: str) -> None:
-    ann, bob = seated(visitors, server)
+def test_a_key_stays_with_its_action_from_one_turn_to_the_next(visitors: Visitors, server_url: str) -> None:
+    ann, bob = seated(visitors, server_url)
     keys = ann.evaluate(KEYS_JS)
     ann.keyboard.press("a")
     ann.wait_for_function("() => window.__hs.last.to_act[0] === 1")
@@ -198,9 +191,9 @@ def python_words(table_json: dict[str, Any], game: str, names: list[str]) -> lis
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_both_faces_say_the_same_words_of_greeds_generic_table(
-    visitors: Visitors, server: str, language: str,
+    visitors: Visitors, server_url: str, language: str,
 ) -> None:
-    ann, _bob = seated(visitors, server, game="greed", language=language)
+    ann, _bob = seated(visitors, server_url, game="greed", language=language)
     ann.wait_for_function("() => window.__hs.last.to_act.length > 0")
     state = last_state(ann)
     page_text = " ".join(ann.locator("#table .htable").inner_text().split())
@@ -212,12 +205,12 @@ def test_both_faces_say_the_same_words_of_greeds_generic_table(
     visitors.assert_no_page_errors()
 
 
-def test_a_replayed_position_draws_its_table(visitors: Visitors, server: str, tmp_path: Path) -> None:
+def test_a_replayed_position_draws_its_table(visitors: Visitors, server_url: str, tmp_path: Path) -> None:
     game = hs.new_game("greed", 2, seed=4)
     while not game.is_over and game.decision_count < 3:
         seat = game.to_act[0]
         game.act(seat, game.legal_actions(seat)[0])
     record = game.record()
-    step = post_json(server, "/api/replay", {"record": record, "position": 2, "seat": 0})
+    step = post_json(server_url, "/api/replay", {"record": record, "position": 2, "seat": 0})
     assert step["table"]["widget"] == "table" and "controls" not in step["table"]
     visitors.assert_no_page_errors()
