@@ -49,6 +49,7 @@ from highstakes.table import (
     seat_table,
     table_for,
     to_json,
+    view_keys,
 )
 from highstakes.table.compose import action as composed_action
 from highstakes.table.generic import generic_table
@@ -258,6 +259,17 @@ class TestPickers:
         assert composed_action(self.compose, [100, 100, 500]) is None
 
 
+class HandOfView(msgspec.Struct):
+    colour: str
+    cards: list[int]
+
+
+class NestedView(msgspec.Struct):
+    you: int | None
+    hands: list[HandOfView]
+    scores: dict[str, HandOfView]
+
+
 class TestDeclarations:
     def test_the_declaration_reads_the_view_typed_and_a_view_that_does_not_fit_is_refused(self) -> None:
         game = hs.new_game("showcase", 2, seed=0)
@@ -277,6 +289,10 @@ class TestDeclarations:
         watching = TableContext(seat=1, seats=2, to_act=(0,))
         theirs, _memory = table_for(SHOWCASE, game.view(1), Legal(), watching)
         assert theirs.controls == []
+
+    def test_a_typed_views_keys_are_listed_at_any_depth_for_its_reference_page(self) -> None:
+        assert view_keys(NestedView) == ("you", "hands", "colour", "cards", "scores")
+        assert view_keys(SHOWCASE.view_type) == ("you", "scores", "current", "moves", "over")
 
     def test_a_game_declares_a_table_when_it_overrides_the_part(self) -> None:
         assert SHOWCASE.declares_table and not hs.definition("greed").declares_table

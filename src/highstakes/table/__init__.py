@@ -49,6 +49,7 @@ from highstakes.table.values import (
     say,
     say_n,
 )
+from highstakes.table.views import view_keys
 from highstakes.table.widgets import (
     AmountBox,
     Bar,
@@ -146,4 +147,5 @@ __all__ = [
     "seat_table",
     "table_for",
     "to_json",
+    "view_keys",
 ]
