@@ -121,6 +121,7 @@ class TestSentencesInFourLanguages:
         (True, {"en": "yes", "es": "sí", "it": "sì", "uz": "ha"}),
         (Listing(items=[SeatRef(seat=0), SeatRef(seat=1), SeatRef(seat=2)]),
          {"en": "Ann, Bob and Cy", "es": "Ann, Bob y Cy", "it": "Ann, Bob e Cy", "uz": "Ann, Bob va Cy"}),
+        (Listing(items=[]), {"en": "—", "es": "—", "it": "—", "uz": "—"}),
         (Listing(items=[3, 5, 6], join="dots"), {"en": "3 · 5 · 6", "es": "3 · 5 · 6", "it": "3 · 5 · 6",
                                                   "uz": "3 · 5 · 6"}),
     ]

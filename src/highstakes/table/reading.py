@@ -113,10 +113,12 @@ class Reader:
 
     def _listing(self, listing: Listing, strong: bool) -> list[Part]:
         items = [self.parts(item, strong) for item in listing.items]
+        if not items:
+            return [(NOTHING, strong)]
         if listing.join == "dots":
-            return _joined(items, " · ", strong) if items else [(NOTHING, strong)]
-        if len(items) <= 1:
-            return items[0] if items else []
+            return _joined(items, " · ", strong)
+        if len(items) == 1:
+            return items[0]
         template = _("{first} and {last}")
         first = _joined(items[:-1], ", ", strong)
         before, _sep, after = template.partition("{first}")

@@ -59,8 +59,9 @@ export function reader({ domain = "highstakes", seatName = (seat) => t("Seat {nu
 
   function listing(list, strong) {
     const items = (list.items ?? []).map((item) => parts(item, strong));
-    if (list.join === "dots") return items.length ? joined(items, " · ", strong) : [{ text: NOTHING, strong }];
-    if (items.length <= 1) return items[0] ?? [];
+    if (!items.length) return [{ text: NOTHING, strong }];
+    if (list.join === "dots") return joined(items, " · ", strong);
+    if (items.length === 1) return items[0];
     // "{first} and {last}" as the language says it (the same message as listWords).
     const whole = listWords(["\u0000first", "\u0000last"]);
     const [before, afterFirst] = whole.split("\u0000first");
