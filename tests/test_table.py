@@ -242,6 +242,20 @@ class TestTheGenericDeclaration:
         table, _memory = seat_table(game, game.to_act[0], replay=True)
         assert not actionables(table)
 
+    def test_records_keep_the_newest_and_say_how_many_there_are(self) -> None:
+        from rich.console import Console
+
+        from highstakes.tui.declared.draw import Drawing, draw_board
+
+        view = {"history": [{"event": "open", "case": n} for n in range(30)], "you": 0}
+        table = generic_table(view, Legal(), TableContext(seat=0, seats=2))
+        records = next(node for node in walk(table) if type(node).__name__ == "Records")
+        assert len(records.rows) == 12 and records.total == 30  # type: ignore[attr-defined]
+        console = Console(width=100, record=True)
+        console.print(draw_board(table, Drawing(reader=Reader())))
+        text = " ".join(console.export_text().split())
+        assert "the last 12 of 30" in text and "29" in text and " 17 " not in text
+
     def test_a_view_log_of_sentences_becomes_the_tables_log(self) -> None:
         view = {"log": ["open_case", "deal"], "round": 2}
         table = generic_table(view, Legal(), TableContext(seat=0, seats=2))

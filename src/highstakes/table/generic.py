@@ -122,9 +122,9 @@ def structure(key: str, value: Any, seat_keys: frozenset[str]) -> Widget:
             columns.extend(name for name in record if name not in columns)
         rows: list[list[Arg | None]] = [
             [value_arg(name, record.get(name), seat_keys) if _is_plain(record.get(name)) else "…"
-             for name in columns] for record in value]
+             for name in columns] for record in value[-MAX_ROWS:]]
         return Records(title=id_words(key), columns=[id_words(name) for name in columns], rows=rows,
-                       limit=MAX_ROWS)
+                       limit=MAX_ROWS, total=len(value))
     items = value if isinstance(value, list) else [value]
     return Panel(title=id_words(key), children=[
         Facts(rows=[Fact(label=Plain(text=f"{index + 1}."), value=value_arg(key, item, seat_keys)

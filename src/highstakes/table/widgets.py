@@ -82,12 +82,15 @@ class Facts(Node, tag="facts"):
 
 class Records(Node, tag="records"):
     """Rows of values under column headings (a history, a table of offers): the newest
-    ``limit`` rows shown, with "the last 12 of 40" beneath when some are left out."""
+    ``limit`` rows shown, with "the last 12 of 40" beneath when some are left out (``total``
+    counts them when the declaration sends only the newest)."""
 
     columns: list[Text] = []
     rows: list[list[Arg | None]] = []
     title: Text | None = None
     limit: int = 12
+    #: How many rows there are in all, when ``rows`` holds only the newest (a long log).
+    total: int | None = None
 
 
 # --- seats ---------------------------------------------------------------------------------------

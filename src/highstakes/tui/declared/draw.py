@@ -160,9 +160,13 @@ def draw_records(records: Records, drawing: Drawing) -> RenderableType:
         table.add_column(drawing.text(column))
     for row in shown:
         table.add_row(*(drawing.text(value) for value in row))
-    if len(shown) < len(records.rows):
-        table.caption = _("the last {shown} of {total}").format(shown=len(shown), total=len(records.rows))
-    return Group(drawing.text(records.title, "bold"), table) if records.title is not None else table
+    parts: list[RenderableType] = [drawing.text(records.title, "bold")] if records.title is not None else []
+    parts.append(table)
+    total = max(records.total or 0, len(records.rows))
+    if len(shown) < total:  # under the table, not as its caption, which would wrap to its width
+        caption = _("the last {shown} of {total}").format(shown=len(shown), total=total)
+        parts.append(Text(caption, style="dim"))
+    return Group(*parts)
 
 
 # --- seats ---------------------------------------------------------------------------------------

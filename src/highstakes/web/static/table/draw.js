@@ -73,7 +73,7 @@ const DRAWERS = {
   },
   records(records, ctx) {
     const rows = records.limit ? (records.rows ?? []).slice(-records.limit) : records.rows ?? [];
-    const total = (records.rows ?? []).length;
+    const total = Math.max(records.total ?? 0, (records.rows ?? []).length);
     return el("table", { class: "table-records" },
       records.title ? el("caption", {}, words(ctx, records.title)) : null,
       el("thead", {}, el("tr", {}, (records.columns ?? []).map((column) => el("th", { scope: "col" }, words(ctx, column))))),
