@@ -114,6 +114,15 @@ def test_keys_send_their_actions_and_refusals_are_said_in_words() -> None:
         assert "$50, fifty dollars" in static_text(app, "#notice")
         await pilot.press("enter")
         assert decisions(game)[-1] == {"seat": 0, "action": {"pay": 5000}}
+        # Bob's turn: an amount above the box's usual range is sent only on a second Enter.
+        await pilot.press(key_of(app, lambda e: getattr(e, "act", None) == {"pick": 1}))
+        box.value = "900"
+        box.focus()
+        await pilot.press("enter")
+        assert "$900 is unusually high: press Enter again to send it." in static_text(app, "#notice")
+        assert decisions(game)[-1] == {"seat": 1, "action": {"pick": 1}}
+        await pilot.press("enter")
+        assert decisions(game)[-1] == {"seat": 0, "action": {"pay": 90_000}}
         app.set_focus(None)
         await pilot.pause()
         await pilot.press("e")

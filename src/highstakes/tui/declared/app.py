@@ -79,6 +79,8 @@ class DeclaredTable(TableApp):
         self._by_key: dict[str, Any] = {}
         self._composition: dict[str, list[JSON]] = {}
         self._entry: dict[str, Any] | None = None
+        self._box: AmountBox | None = None
+        self._confirmed: int | None = None  # an unusual amount asked about once, sent on the next Enter
         self._menu_acts: list[Any] = []
 
     # --- layout ----------------------------------------------------------------------------------
@@ -201,6 +203,7 @@ class DeclaredTable(TableApp):
         boxes = [node for node in areas(table) if isinstance(node, AmountBox)]
         box = self.query_one("#amount", Input)
         self._entry = boxes[0].entry if boxes and self.human_to_act else None
+        self._box = boxes[0] if boxes else None
         box.display = self._entry is not None
         if self._entry is not None:
             entry = self._entry
@@ -338,6 +341,14 @@ class DeclaredTable(TableApp):
         except AmountError as problem:
             self._set_notice(Text(_("Not sent: {reason}").format(reason=problem), style="bold red"))
             return
+        limit = self._box.confirm_above if self._box is not None else None
+        if limit is not None and amount > limit and self._confirmed != amount:
+            # An unusual amount is sent only when Enter is pressed again for it.
+            self._confirmed = amount
+            self._set_notice(Text(_("{amount} is unusually high: press Enter again to send it.").format(
+                amount=format_amount(amount, self._entry)), style="bold yellow"))
+            return
+        self._confirmed = None
         if self._play(seat, {str(self._entry["kind"]): amount}):
             event.input.value = ""
 
