@@ -624,9 +624,9 @@ def test_under_the_pseudo_language_the_generic_table_has_no_word_outside_the_lay
     join_seat(page, "Ann", 0)
     state = page.wait_for_function(NEXT_DECISION_JS, arg=[[0], -1]).json_value()
     assert not state["over"]
-    expect(page.locator("#table .generic .amounts input")).to_be_visible()
+    expect(page.locator("#table .htable .amounts input")).to_be_visible()
     walk.check(page, "the generic table")
-    box = page.locator("#table .generic .amounts input")
+    box = page.locator("#table .htable .amounts input")
     box.press_sequentially("40,000")
     expect(page.locator("#table .amount-reading")).not_to_have_text("")
     walk.check(page, "an amount read back")
@@ -635,8 +635,8 @@ def test_under_the_pseudo_language_the_generic_table_has_no_word_outside_the_lay
     expect(page.locator("#table .typing-problem")).not_to_have_text("")
     walk.check(page, "an amount mistyped")
     page.keyboard.press("Escape")
-    page.locator("#table .generic .moves button").last.click()  # the hint
-    hint = page.locator("#table .generic .hint-text")
+    page.locator("#table .htable .table-hint").click()
+    hint = page.locator("#table .htable .hint-text")
     expect(hint).not_to_have_text(re.compile(r"^(⟦Thinking about a hint…⟧)?$"))
     walk.check(page, "a hint")
     assert acts_sent(page) == 0
@@ -660,7 +660,7 @@ def test_the_generic_table_reads_a_games_view_in_the_games_own_words(
     wait_for_words(page)
     join_seat(page, "Ann", 0)
     page.wait_for_function(NEXT_DECISION_JS, arg=[[0], -1])
-    data = page.locator("#table .generic .view-data > dl")
+    data = page.locator("#table .htable .table-main .table-facts").first
     expect(data.locator(":scope > dt", has_text=re.compile("^fase$"))).to_have_count(1)
     expect(data.locator(":scope > dt:text-is('fase') + dd")).to_have_text("oferta")
     expect(data.locator(":scope > dt", has_text=re.compile("^phase$"))).to_have_count(0)

@@ -52,6 +52,8 @@ EXPECTED = {
     "crashing_refusal": "raised KeyError",
     "crashing_amount": "the amount 10**30 for the amount entry 'wager' raised InvalidOperation",
     "unreadable_amount": "shows 'True', not words a person reads",
+    "careless_table": "binds {'say': 'doubt'}, which is not one of its legal actions",
+    "mistyped_view": "does not fit the game's view_type",
 }
 
 

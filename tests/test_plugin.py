@@ -3,15 +3,16 @@
 The example in ``examples/pig`` is built and installed into a directory of its own, which the
 programs below get on their ``PYTHONPATH`` (as a package installed beside this project would
 be); with it they list Pig in ``highstakes games``, play it in a real terminal with
-``highstakes play``, simulate it, serve it and play it over the API and in the browser with
-the generic renderer, and put it through the conformance kit and its own tests. Nothing
-outside ``examples/pig`` names Pig.
+``highstakes play``, simulate it, serve it and play it over the API and in the browser, both
+faces drawing the table Pig declares (``highstakes_pig/table.py``), and put it through the
+conformance kit and its own tests. Nothing outside ``examples/pig`` names Pig.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 import highstakes as hs
 from highstakes.testing.browsers import (  # browser_fixture is used by its name: browser
@@ -42,6 +44,7 @@ class Environment:
 
     def __init__(self, site: Path) -> None:
         self.python = sys.executable
+        # The plugin's directory first, then whatever path this run has (a work tree's sources).
         path = os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
         self.env = {"PYTHONPATH": path, "PYTHONWARNINGS": "ignore"}
 
@@ -100,21 +103,32 @@ def test_the_plugin_is_simulated(plugin: Environment) -> None:
     assert summary["games"] == 300 and rates["hold20"] > rates["random"]
 
 
-def test_the_plugin_is_played_in_a_terminal_at_the_generic_table(plugin: Environment) -> None:
+def test_the_plugin_is_played_in_a_terminal_at_its_declared_table(plugin: Environment) -> None:
     # Two people at one keyboard (no bot to wait for): roll once, then hold, turn after turn.
+    # Pig's table keeps key 1 for rolling again and 2 for holding (its menu's order).
     command = [plugin.python, "-m", "highstakes", "play", "pig", "--seats", "2", "--bots", "human",
                "-o", "target=50", "--seed", "3"]
     code, screen = run_in_terminal(command, keys=[b"1", b"2"] * 300, until=b"wins", env=plugin.env)
     assert code == 0, screen[-2000:]
-    assert "roll again" in screen and "wins" in screen
+    for words in ("Roll again", "Hold and bank", "at stake. Roll again or hold?", "Turn total",
+                  "Points to win", "The die", "wins"):
+        assert words in screen, words
 
 
 def test_the_plugin_is_played_over_the_api_and_in_the_browser(
-    plugin: Environment, browser: Any, tmp_path: Path,
+    plugin: Environment, browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # Pig's catalogs, for the terminal's reader of the tables the page is sent.
+    monkeypatch.syspath_prepend(str(EXAMPLE / "src"))
+    from highstakes.i18n import Domain
+    from highstakes.table import from_json
+    from highstakes.table.reading import Reader
+
+    compared = 0
     with running_server(tmp_path, env=plugin.env) as url:
         games = {game["id"]: game for game in get_json(url, "/api/games")}
-        assert games["pig"]["renderer"] is None  # drawn by the generic renderer
+        # No renderer of its own: the browser draws the table Pig declares.
+        assert games["pig"]["renderer"] is None and games["pig"]["declares_table"]
         created = post_json(url, "/api/rooms", {"game": "pig", "seats": ["human", "bot:hold20"],
                                                 "options": {"target": 50}})
         visitors = Visitors(browser, url)
@@ -126,12 +140,24 @@ def test_the_plugin_is_played_over_the_api_and_in_the_browser(
                 if state["status"] == "over":
                     break
                 if state["legal"]:
-                    # Roll while the turn is worth less than 10, then hold.
+                    # Roll while the turn is worth less than 10, then hold: by click, or by key.
                     view = state["view"]
-                    label = "hold" if view["turn_total"] >= 10 else "roll again"
-                    labels = [entry["label"] for entry in state["legal"]]
+                    expect(page.locator(".table-turn")).to_have_text(
+                        f"Your turn: {view['turn_total']} at stake. Roll again or hold?")
+                    if compared < 3:
+                        # Both faces say the same words of Pig's table: the turn line and the menu.
+                        table = from_json(state["table"])
+                        reader = Reader(Domain("pig", "highstakes_pig"))
+                        page_text = " ".join(page.locator("#table .htable").inner_text().split())
+                        for words in [reader.text(table.turn),
+                                      *(reader.text(item.label) for item in table.controls[0].items)]:
+                            assert words in page_text, words
+                        compared += 1
                     before = state["version"]
-                    page.locator("#table .moves button").nth(labels.index(label)).click()
+                    if view["turn_total"] >= 10:
+                        page.get_by_role("button", name=re.compile(r"^Hold and bank")).click()
+                    else:
+                        page.keyboard.press("1")  # roll again
                     page.wait_for_function(
                         "(v) => window.__hs.last.version > v || window.__hs.last.status === 'over'",
                         arg=before,
@@ -139,6 +165,7 @@ def test_the_plugin_is_played_over_the_api_and_in_the_browser(
                 else:
                     page.wait_for_function("() => window.__hs.last.legal.length > 0 "
                                            "|| window.__hs.last.status === 'over'")
+            assert compared
             final = last_state(page)
             assert final["status"] == "over" and final["result"]["winners"]
             visitors.assert_no_page_errors()

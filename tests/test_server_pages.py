@@ -8,6 +8,8 @@ import random
 import highstakes as hs
 from highstakes.bots import make_bot, play_out
 from highstakes.engine.timeline import Timeline
+from highstakes.table import seat_table
+from highstakes.table import to_json as table_json
 from highstakes.testing.servers import ThreadServer, as_json
 
 
@@ -34,7 +36,10 @@ def test_a_record_is_replayed_position_by_position(server: ThreadServer) -> None
         for seat in (None, 0, 1):
             body = {"record": record, "position": position, "seat": seat}
             step = server.request("POST", "/api/replay", json=body)
-            assert step.status_code == 200 and step.json() == as_json(timeline.step(position, seat))
+            # The position as the timeline gives it, and the table that seat saw there, with no actions.
+            table, _keys = seat_table(timeline.game_at(position), seat, replay=True)
+            expected = {**as_json(timeline.step(position, seat)), "table": table_json(table)}
+            assert step.status_code == 200 and step.json() == expected
 
 
 def test_a_long_record_fits_and_a_broken_one_is_refused_in_words(server: ThreadServer) -> None:

@@ -19,6 +19,8 @@ import pytest
 
 import highstakes as hs
 from highstakes.server.rooms import hash_token
+from highstakes.table import Legal, TableContext, action_kind, table_for
+from highstakes.table import to_json as table_json
 from highstakes.testing.servers import (
     Client,
     Replayer,
@@ -35,7 +37,7 @@ from highstakes.testing.servers import (
 # docs/server.md: the keys of a state message and of a seat in it; anything more could leak.
 STATE_KEYS = {
     "type", "room", "game", "game_number", "seat", "status", "version", "to_act", "view", "legal",
-    "amounts", "seats", "result", "event", "turn_deadline",
+    "amounts", "table", "seats", "result", "event", "turn_deadline",
 }
 SEAT_KEYS = {"seat", "kind", "bot", "name", "connected"}
 
@@ -123,6 +125,42 @@ def keys_anywhere(value: Any) -> set[str]:
     return set()
 
 
+def without_keys(value: Any) -> Any:
+    """A table's JSON with its keys left out (they depend on the tables before it)."""
+    if isinstance(value, dict):
+        return {name: without_keys(item) for name, item in value.items() if name != "key"}
+    if isinstance(value, list):
+        return [without_keys(item) for item in value]
+    return value
+
+
+def acts_anywhere(value: Any) -> list[Any]:
+    """Every action a table's widgets would send."""
+    if isinstance(value, dict):
+        own = [value["act"]] if value.get("act") is not None else []
+        return own + [act for name, item in value.items() if name not in ("act", "args")
+                      for act in acts_anywhere(item)]
+    if isinstance(value, list):
+        return [act for item in value for act in acts_anywhere(item)]
+    return []
+
+
+def assert_table_from_what_is_sent(plan: Plan, state: dict[str, Any]) -> None:
+    """The state's table is what the game's declaration makes of the state's own view, legal actions
+    and amounts (so it can show nothing more), and every action it sends is one of those."""
+    definition = hs.definition(plan.game)
+    options = definition.options_type(**definition.resolve_options(plan.options)).to_json()
+    context = TableContext(seat=state["seat"], seats=len(state["seats"]), to_act=tuple(state["to_act"]),
+                           over=state["status"] == "over", result=state["result"], options=options)
+    legal = Legal.from_lists(state["legal"], state["amounts"])
+    rebuilt, _keys = table_for(definition, state["view"], legal, context)
+    table = state["table"]
+    assert without_keys({**table, "extensions": {}}) == without_keys(table_json(rebuilt) | {"extensions": {}})
+    for act in acts_anywhere(table):
+        kind = action_kind(act)
+        assert legal.allows(act) or legal.amount(kind or "") is not None, act
+
+
 @pytest.mark.parametrize("game_id", hs.games())
 def test_every_state_message_shows_exactly_the_seats_own_view(server: ThreadServer, game_id: str) -> None:
     plans = plans_for(game_id)
@@ -151,6 +189,7 @@ def test_every_state_message_shows_exactly_the_seats_own_view(server: ThreadServ
                     assert state["event"] is None or set(state["event"]) <= {"kind", "seat"}
                     assert state["game"] == played.plan.game and state["room"] == played.room
                     assert state["turn_deadline"] is None, "these rooms have no turn timer"
+                    assert_table_from_what_is_sent(played.plan, state)
                     if state["status"] != "over":
                         # A record holds every secret (every chance outcome): never sent in play.
                         assert not keys_anywhere(state) & {"record", "actions", "seed", "chance"}

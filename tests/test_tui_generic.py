@@ -6,12 +6,13 @@ as a game without its own table would be.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from highstakes.testing.terminal import decisions, drawn_text, log_text, run, wait_for
+from highstakes.testing.terminal import decisions, drawn_text, log_text, press_choice, run, wait_for
 from highstakes.tui.generic import GenericTable
 from highstakes.tui.screens import PassScreen
 from highstakes.tui.view_panels import panels, value_text
@@ -33,7 +34,7 @@ def test_greed_is_played_to_the_end_with_number_keys() -> None:
                 break
             if app.human_to_act:
                 # The first listed move: bank when allowed, else the best set-aside.
-                await pilot.press("1")
+                await press_choice(pilot, app, 0)
             else:
                 await pilot.pause(0.01)
         await wait_for(pilot, lambda: app.game.is_over)
@@ -51,7 +52,10 @@ def test_the_view_is_drawn_as_panels_with_seats_counted_from_one() -> None:
         text = drawn_text(app, "#view-panels")
         assert "scores" in text and "turn total" in text
         seat = app.seat_to_act
-        assert f"Player {seat + 1}, your move" in drawn_text(app, "#status")
+        # At a shared keyboard the turn line names whose move it is; seats are named, from 1.
+        assert f"Player {seat + 1}: Your move" in drawn_text(app, "#status")
+        current = app.game.view(seat)["current"]
+        assert re.search(rf"current\s+Player {current + 1}", text)
         menu = app.query_one("#choices", OptionList)
         assert menu.option_count == len(app.game.legal_actions(seat))
         assert not app.query_one("#amount", Input).display  # Greed takes no free amounts

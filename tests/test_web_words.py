@@ -19,15 +19,18 @@ import highstakes as hs
 from highstakes.i18n.catalogs import JS_KEYWORDS
 
 SOURCES = Path(hs.__file__).parent
-# The generic table reads a game's view keys and ids in the game's words when its catalog has them:
-# a lookup by design (the keys are the game's data), not a message of the page.
-LOOKUPS = {("web/static/generic-renderer.js", "gameWords.has(text) ? gameWords.t(text)")}
+# A declared table's sentences are looked up by the ids the table carries: a lookup by design
+# (the ids are the game's data, marked in its Python), not a message of the page.
+LOOKUPS = {
+    ("web/static/table/words.js", "return found.tn(say.msgid, say.plural, say.n, keep);"),
+    ("web/static/table/words.js", "return found.t(say.msgid);"),
+}
 CALL = re.compile(r"(?<![\w$])(?P<name>tn?)\(")
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 def browser_sources() -> list[Path]:
-    return sorted([*SOURCES.glob("web/static/*.js"), *SOURCES.glob("catalog/*/web/*.js")])
+    return sorted([*SOURCES.glob("web/static/**/*.js"), *SOURCES.glob("catalog/*/web/*.js")])
 
 
 def bad_calls(path: Path) -> list[str]:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+import msgspec
+
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.contract import GameDefinition, GameState
 from highstakes.engine.errors import IllegalAction, Refusal
@@ -27,7 +29,7 @@ MAX_WAGER = 3
 BREAKAGES = (
     "none", "leaky_view", "shared_clone", "endless", "money_leak", "loose_parse", "no_moves",
     "tuple_json", "noop_resample", "peeking_resample", "crashing_refusal", "crashing_amount",
-    "unreadable_amount",
+    "unreadable_amount", "careless_table", "mistyped_view",
 )
 
 
@@ -180,6 +182,10 @@ class BluffState(GameState):
         return world
 
 
+class _WrongView(msgspec.Struct):
+    no_such_key: int
+
+
 class BluffDefinition(GameDefinition):
     title = "Bluff die"
     summary = "Claim high or low about a secret die; the other believes or doubts."
@@ -194,6 +200,19 @@ class BluffDefinition(GameDefinition):
 
     def new_state(self, seats: int, options: Any) -> BluffState:
         return BluffState(options, self.breakage)
+
+    @property
+    def view_type(self) -> Any:  # type: ignore[override]
+        """A view type that does not fit the views, for the "mistyped_view" breakage."""
+        return _WrongView if self.breakage == "mistyped_view" else None
+
+    def table(self, view: Any, legal: Any, context: Any) -> Any:
+        """The generic table, but for the "careless_table" breakage: a button that doubts always."""
+        if self.breakage != "careless_table":
+            return None
+        from highstakes.table import Menu, MenuItem, Plain, Table
+
+        return Table(controls=[Menu(items=[MenuItem(act={"say": "doubt"}, label=Plain(text="doubt"))])])
 
     def parse_action(self, data: JSON) -> Action:
         if isinstance(data, dict) and set(data) == {"wager"}:

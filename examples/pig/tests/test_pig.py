@@ -52,3 +52,24 @@ def test_a_move_out_of_turn_or_malformed_is_refused():
 
 def test_pig_passes_the_conformance_kit():
     check_game("pig", games=200, seed=0)
+
+
+def test_the_table_shows_the_die_the_turn_at_stake_and_roll_or_hold():
+    from highstakes.table import Dice, Menu, Seats, seat_table
+    from highstakes.table.reading import Reader
+
+    game = scripted()
+    game.apply_chance(5)
+    reader = Reader(hs.definition("pig").words(), seat_name=["Ann", "Bob"].__getitem__)
+    mine, _keys = seat_table(game, 0)
+    assert reader.text(mine.turn) == "Your turn: 5 at stake. Roll again or hold?"
+    [menu] = mine.controls
+    assert isinstance(menu, Menu)
+    assert [(item.key, reader.text(item.label), item.act) for item in menu.items] == [
+        ("1", "Roll again", {"roll": True}), ("2", "Hold and bank 5", {"hold": True})]
+    [panel] = mine.main
+    assert isinstance(panel.children[0], Dice) and panel.children[0].dice[0].face == 5
+    theirs, _keys = seat_table(game, 1)
+    assert reader.text(theirs.turn) == "Ann is playing." and theirs.controls == []
+    [seats] = theirs.side
+    assert isinstance(seats, Seats) and [row.to_act for row in seats.rows] == [True, False]

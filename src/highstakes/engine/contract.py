@@ -18,7 +18,9 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.errors import IllegalAction, Refusal
@@ -31,10 +33,14 @@ from highstakes.engine.parts import (
     BotInfo,
     Command,
     Solver,
+    TableExtension,
     TerminalTableFactory,
     ViewEncoder,
 )
 from highstakes.i18n import PLATFORM, Domain, _, get_language
+
+if TYPE_CHECKING:
+    from highstakes.table import Legal, Table, TableContext
 
 
 class GameState(ABC):
@@ -257,6 +263,10 @@ class GameDefinition(ABC):
     #: rules for players), ``README.md`` (the reference page) and ``web/renderer.js`` (the
     #: browser table). Usually ``__name__`` of the module defining the game; None: no files.
     resources: str | None = None
+    #: The type of a seat's view (a msgspec Struct) when the game declares it: ``view()``'s JSON
+    #: converts to it, and the table's declaration gets it typed (``typed_view``). None: views
+    #: are given as their JSON.
+    view_type: type[msgspec.Struct] | None = None
 
     # --- the rules ---------------------------------------------------------------------------
     @property
@@ -385,6 +395,31 @@ class GameDefinition(ABC):
         """A better encoding of a seat's view as numbers than the generic one derived from the
         view's JSON (dice as counts, cards as one-hot), for ``highstakes.rl``; None: the generic."""
         return None
+
+    # --- the table ----------------------------------------------------------------------------
+    def table(self, view: Any, legal: Legal, context: TableContext) -> Table | None:
+        """What a seat sees, declared once for every face (see ``parts.TableDeclaration``).
+
+        The widgets of :mod:`highstakes.table`, built from the seat's ``view`` (typed, see
+        ``typed_view``), its ``legal`` actions and amount entries, and ``context`` (who looks,
+        a replay, the end). None (the default): the generic table, the view as panels and the
+        legal actions as a menu. Pure and cheap; see ``docs/adding-a-game.md``.
+        """
+        return None
+
+    @property
+    def declares_table(self) -> bool:
+        """Whether the game declares its table (``table`` is its own), rather than taking the generic one."""
+        return type(self).table is not GameDefinition.table
+
+    def typed_view(self, view: Mapping[str, Any]) -> Any:
+        """A seat's view as ``view_type`` (``msgspec.convert``), or as it is when none is declared.
+        A view that does not fit its type raises ``msgspec.ValidationError`` saying where."""
+        return view if self.view_type is None else msgspec.convert(view, self.view_type)
+
+    def table_extensions(self) -> Sequence[TableExtension]:
+        """The game's own drawers for its :class:`~highstakes.table.Custom` widgets, by kind."""
+        return ()
 
     def docs_page(self) -> Traversable | None:
         """The game's reference page for developers (Markdown): options, actions, views."""

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from os import PathLike
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from highstakes.engine.action import JSON, Action
 from highstakes.engine.bot import Bot
+
+if TYPE_CHECKING:
+    from highstakes.table import Legal, Table, TableContext
 
 #: An advisor reads a seat's view and legal actions and says what it would play and why:
 #: at least ``action`` (JSON or None) and ``label`` (words for a person). What the person tells
@@ -167,3 +171,32 @@ class ViewEncoder(Protocol):
     names: Sequence[str]
 
     def encode(self, view: Mapping[str, JSON]) -> Sequence[float]: ...
+
+
+class TableDeclaration(Protocol):
+    """What a game's ``GameDefinition.table`` is: a seat's table from what the seat is sent.
+
+    ``view`` is the seat's view (typed by ``GameDefinition.view_type`` when the game declares
+    one), ``legal`` its legal actions with their labels and its amount entries, ``context`` who
+    is looking (the seat, a spectator, a replay) and whether the game is over. Pure and cheap:
+    the server calls it for every state it sends, per seat. It returns the widgets of
+    :mod:`highstakes.table`; None asks for the generic table.
+    """
+
+    def __call__(self, view: Any, legal: Legal, context: TableContext) -> Table | None: ...
+
+
+@dataclass(frozen=True)
+class TableExtension:
+    """A drawer of the game's own for a :class:`highstakes.table.Custom` widget of ``kind``: the
+    escape hatch for what no widget can show (the stacking game's stack drawn to scale).
+
+    ``textual`` builds the terminal's widget for the custom's ``data`` (a function returning a
+    Textual widget; imported only when the terminal draws it); ``web_module`` is an ES module
+    exporting ``draw(data, context)`` that returns a DOM node, served at
+    ``/games/<game>/table/<kind>.js``. A face without the drawer draws the custom's ``fallback``.
+    """
+
+    kind: str
+    textual: Callable[[Any], Any] | None = None
+    web_module: Traversable | None = None

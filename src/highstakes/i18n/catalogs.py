@@ -26,7 +26,12 @@ from babel.messages.pofile import read_po, write_po
 from highstakes.i18n import LANGUAGES, PLATFORM_DOMAIN, locale_dir
 
 TRANSLATED = tuple(language for language in LANGUAGES if language != "en")
-PYTHON_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+#: Besides gettext's own, the table's sentences (highstakes.table): `Say("...")`, `say("...")`,
+#: `say_n("...", "...", n)` and `platform_say("...")` hold a message in their first argument(s).
+PYTHON_KEYWORDS = {
+    "_": None, "N_": None, "ngettext": (1, 2),
+    "Say": None, "say": None, "say_n": (1, 2), "platform_say": None,
+}
 JS_KEYWORDS = {"t": None, "tn": (1, 2)}
 #: Directories whose files are never read for messages.
 SKIPPED_PARTS = {"tests", "testing", "__pycache__", "locale"}

@@ -275,6 +275,19 @@ def create_app(
             return Response(refusal + "\n", status_code=404, media_type="text/plain")
         return FileResponse(str(path), media_type="text/javascript")
 
+    async def table_extension(request: Request) -> Response:
+        """A game's own drawer of one kind of its table's Custom widgets (an ES module)."""
+        game_id, kind = request.path_params["game"], request.path_params["kind"]
+        module = None
+        if game_id in hs.games():
+            module = next((extension.web_module for extension in definition(game_id).table_extensions()
+                           if extension.kind == kind), None)
+        if module is None:
+            with use_language(languages.of_scope(request.scope)):
+                refusal = _("no such drawer for this game's table")
+            return Response(refusal + "\n", status_code=404, media_type="text/plain")
+        return Response(module.read_bytes(), media_type="text/javascript")
+
     catalogs: dict[str, tuple[bytes, str]] = {}  # language -> (the encoded catalog, its ETag)
 
     def encoded_catalog(language: str) -> tuple[bytes, str]:
@@ -322,6 +335,7 @@ def create_app(
             described["bot_labels"] = {name: bot_label(game_id, name) for name in bot_catalog(game_id)}
             described["bot_about"] = {name: bot_about(game_id, name) for name in bot_catalog(game_id)}
             described["renderer"] = f"/games/{game_id}/renderer.js" if _renderer(game_id) else None
+            described["declares_table"] = definition(game_id).declares_table
             catalog.append(described)
         return wire.JSONAnswer(catalog)
 
@@ -517,6 +531,7 @@ def create_app(
         Route("/", lobby_page),
         Route("/r/{room}", room_page),
         Route("/games/{game}/renderer.js", renderer),
+        Route("/games/{game}/table/{kind}.js", table_extension),
         Route("/i18n/{language}.json", catalog),
         Route("/api/games", list_games),
         Route("/api/rooms", create_room, methods=["POST"]),

@@ -160,7 +160,7 @@ def replay_record(
         try:
             timeline = Timeline(record)
             if position is not None:
-                return timeline.step(position, seat)
+                return {**timeline.step(position, seat), "table": replay_table(timeline, position, seat)}
             outline = timeline.summary()
         except ValueError as problem:
             return {"error": str(problem)}
@@ -195,6 +195,22 @@ def replay_request(body: bytes, language: str = DEFAULT) -> tuple[str | None, by
         if "error" in answer:
             return "bad_record", str(answer["error"])
         return None, wire.dumps_bytes(answer)
+
+
+def replay_table(timeline: Any, position: int, seat: int | None) -> dict[str, JSON]:
+    """The table ``seat`` saw at ``position`` (``highstakes.table``), as a replay draws it: no
+    actions, keys on nothing. A declaration that fails gives the generic table."""
+    from highstakes.table import Legal, seat_table, to_json
+    from highstakes.table.build import context_of
+    from highstakes.table.generic import generic_table
+
+    game = timeline.game_at(position)
+    try:
+        table, _keys = seat_table(game, seat, replay=True)
+    except Exception:
+        context = context_of(game, seat, replay=True)
+        table = generic_table(game.view(seat), Legal(), context, game.definition.seat_keys)
+    return to_json(table)
 
 
 def setup_after(game_id: str, records: list[dict[str, Any]]) -> JSON:

@@ -31,6 +31,8 @@ from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from msgspec.structs import replace
+
 import highstakes as hs
 from highstakes.bots.registry import available_bots, bot_catalog, strongest_bot
 from highstakes.cli.words import bot_label, game_text
@@ -42,12 +44,17 @@ from highstakes.i18n import DEFAULT, _, use_language
 from highstakes.i18n.numbers import format_number
 from highstakes.server import wire
 from highstakes.server.compute import Busy, ComputePool, Kind, Owner, TooLong, uses_solver
-from highstakes.server.faults import UnreadableRooms
+from highstakes.server.faults import LogOnce, UnreadableRooms
 from highstakes.server.limits import Limits, SlidingWindow
 from highstakes.server.storage import SeatTaken, Storage, StoredRoom
 from highstakes.server.writer import DatabaseThread
+from highstakes.table import Legal, TableContext, assign_keys, table_for
+from highstakes.table import to_json as table_json
+from highstakes.table.generic import generic_table
 
 log = logging.getLogger("highstakes.server")
+#: A game's table declaration that fails: one line a minute per game at most.
+table_faults = LogOnce(log)
 
 MAX_NAME_LENGTH = 32
 MIN_TURN_TIMER, MAX_TURN_TIMER = 5.0, 3600.0
@@ -81,6 +88,12 @@ class Connection(Protocol):
 
     def deliver(self, text: str) -> None:
         """Queue a message (JSON text) for the client; never waits."""
+
+
+def table_extensions(game: GameDefinition) -> dict[str, str]:
+    """Where the browser loads the game's own table drawers (``GameDefinition.table_extensions``), by kind."""
+    return {extension.kind: f"/games/{game.id}/table/{extension.kind}.js"
+            for extension in game.table_extensions() if extension.web_module is not None}
 
 
 def hash_token(token: str) -> str:
@@ -196,6 +209,10 @@ class Room:
     # per seat and language.
     _parts: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     _parts_key: tuple[int, int, str] | None = None
+    # Each seat's table keys: (position, the keys before it, the keys at it), so that an element
+    # keeps its key from one position to the next (highstakes.table.keys).
+    _table_keys: dict[int | None, tuple[tuple[int, int], dict[str, str], dict[str, str]]] = field(
+        default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -367,7 +384,29 @@ class Room:
                 "amounts": game.amount_entries(seat) if legal else [],
                 "result": game.result() if game.is_over else None,
             }
+            parts["table"] = self._seat_table(seat, parts)
         return parts
+
+    def _seat_table(self, seat: int | None, parts: dict[str, Any]) -> dict[str, Any]:
+        """The seat's table (``highstakes.table``), built from exactly what the seat is sent (its
+        view, legal actions and amounts), so it can never show more; its keys kept from the last
+        position. A declaration that fails gives the generic table, and the fault is logged."""
+        game = self.game
+        context = TableContext(seat=seat, seats=game.seats, to_act=tuple(parts["to_act"]), over=game.is_over,
+                               result=parts["result"], options=dict(game.options))
+        position = (self.game_number, self.version)
+        known = self._table_keys.get(seat)
+        before = {} if known is None else known[1] if known[0] == position else known[2]
+        legal = Legal.from_lists(parts["legal"], parts["amounts"])
+        game_definition = definition(self.game_id)
+        try:
+            table, keys = table_for(game_definition, parts["view"], legal, context, before)
+        except Exception as fault:
+            table_faults.warning(self.game_id, "the table of %s failed: %r", self.game_id, fault)
+            generic = generic_table(parts["view"], legal, context, game_definition.seat_keys)
+            table, keys = assign_keys(replace(generic, domain=game_definition.words().domain), before)
+        self._table_keys[seat] = (position, before, keys)
+        return {**table_json(table), "extensions": table_extensions(game_definition)}
 
     def state_message(
         self, seat: int | None, event: dict[str, Any] | None, language: str = DEFAULT
@@ -390,6 +429,7 @@ class Room:
             "view": parts["view"],
             "legal": parts["legal"],
             "amounts": parts["amounts"],
+            "table": parts["table"],
             "seats": self.seats(),
             "result": parts["result"],
             "event": event,

@@ -10,7 +10,8 @@ and a sample of option combinations, with chance drawn from the seed and, once p
 scripted, and a random set of seats said to be bots' (``new_game(..., bots=...)``), which the
 record must keep and its replays agree with. After every step the kit checks what every face
 and bot relies on; at a sample of steps it also checks the costlier properties (clones,
-refusals, secrecy). A failure raises :class:`ConformanceError` naming the game, table, seed,
+refusals, secrecy, and each seat's table: declared or generic, of the declared view type, bound
+only to legal actions). A failure raises :class:`ConformanceError` naming the game, table, seed,
 step and the property broken.
 """
 
@@ -30,6 +31,8 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 import highstakes as hs
 from highstakes.engine.action import JSON, Action
@@ -443,12 +446,44 @@ def _check_views(game: hs.Game, where: _Where) -> None:
         if not isinstance(view, dict):
             raise where.fail(f"view({seat}) is not a JSON object")
         _must_round_trip(view, f"view({seat})", where.fail)
+    # The tables of those who act and of a spectator (the ones that bind actions, and the one that
+    # shows least), at every third position: every seat's at every deep step would double the kit.
+    if game.decision_count % 3 == 0 or game.is_over:
+        for seat in [*game.to_act, None]:
+            _check_table(game, seat, where)
     for bad in (-1, game.seats, "0", 1.0, True):
         try:
             game.view(bad)  # type: ignore[arg-type]
         except ValueError:
             continue
         raise where.fail(f"view({bad!r}) was answered; a seat outside the table must be refused")
+
+
+def _check_table(game: hs.Game, seat: int | None, where: _Where) -> None:
+    """The seat's table (``GameDefinition.table``, or the generic one) is built from its view (of
+    the declared ``view_type``), survives a JSON round trip, and binds only the seat's legal
+    actions and amount entries."""
+    from highstakes.table import decode, encode, seat_table
+    from highstakes.table.keys import actionables
+
+    try:
+        table, _keys = seat_table(game, seat)
+    except msgspec.ValidationError as error:
+        raise where.fail(f"view({seat}) does not fit the game's view_type: {error}") from None
+    try:
+        same = decode(encode(table)) == table
+    except msgspec.ValidationError as error:
+        raise where.fail(f"the table of seat {seat} is not a table: {error}") from None
+    if not same:
+        raise where.fail(f"the table of seat {seat} changes in a JSON round trip")
+    legal = [action.to_json() for action in game.legal_actions(seat)] if seat is not None else []
+    kinds = {entry["kind"] for entry in game.amount_entries(seat)} if legal and seat is not None else set()
+    for element in actionables(table):
+        act = getattr(element, "act", None)
+        if act is None or type(element).__name__ == "ComposeChoice":
+            continue
+        if act not in legal and not (isinstance(act, dict) and len(act) == 1 and next(iter(act)) in kinds):
+            raise where.fail(f"the table of seat {seat} binds {act!r}, which is not one of its legal actions")
 
 
 def _must_round_trip(data: Any, what: str, fail: Callable[[str], Exception]) -> None:

@@ -53,6 +53,14 @@ async def start_the_next_game(pilot: Pilot[None], app: TableApp, started: Callab
     await wait_for(pilot, started)
 
 
+async def press_choice(pilot: Pilot[None], app: Any, index: int) -> None:
+    """Press the key the declared table shows for its menu's entry ``index`` (from 0): keys stay with
+    their actions from one position to the next, so the first entry's is not always 1."""
+    key = app.menu_keys[index]
+    assert key is not None, f"menu entry {index} has no key"
+    await pilot.press(key)
+
+
 def static_text(app: App[None], selector: str) -> str:
     """What a Static holds, as plain text (for text content)."""
     return str(app.screen.query_one(selector, Static).content)

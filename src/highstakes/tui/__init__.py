@@ -1,7 +1,9 @@
 """Full-screen terminal play: people at one keyboard (hot-seat) and bots at one table.
 
 A game may bring its own table (``GameDefinition.terminal_table()``); every other game is
-played at the generic table, which draws any view as panels and lists the legal moves.
+played at the declared table (:mod:`highstakes.tui.declared`), which draws the table the game
+declares (``GameDefinition.table``), or the generic one: any view as panels, the legal moves
+as a menu.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from highstakes.tui.table import DEFAULT_BOT_DELAY
 
 
 def table_for(game_id: str) -> TerminalTableFactory:
-    """The game's own terminal table, or the generic one."""
+    """The game's own terminal table, or the declared one (the generic declaration without one)."""
     own = definition(game_id).terminal_table()
     if own is not None:
         return own
-    from highstakes.tui.generic import GenericTable
+    from highstakes.tui.declared import DeclaredTable
 
-    return GenericTable.for_game(game_id)
+    return DeclaredTable.for_game(game_id)
 
 
 def play(

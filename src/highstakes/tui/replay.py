@@ -2,7 +2,8 @@
 
 The viewer knows no game. It steps through a record's positions (:class:`Timeline`: each
 one what replaying the record to that point gives) and draws each with the game's own
-terminal drawing (``TableApp.draw_view``) or, for a game without one, the generic panels.
+terminal drawing (``TableApp.draw_view``), or its declared table (the generic one for a game
+that declares none) as the seat saw it, with no actions.
 Every seat's view can be shown in turn, since a record is only watched once its game is over
 (and at the end, every game shows what it kept secret).
 
@@ -106,7 +107,11 @@ class ReplayApp(App[None]):
         names = self.seat_names
         seat_name = names.__getitem__
         to_act = list(step["to_act"])  # type: ignore[arg-type]
-        drawn = self._table.draw_view(step["view"], seat_name, to_act)  # type: ignore[arg-type]
+        position_drawer = getattr(self._table, "draw_position", None)
+        if position_drawer is not None:  # a declared table: drawn from the game at that position
+            drawn = position_drawer(self.timeline.game_at(self.position), self.seat, seat_name)
+        else:
+            drawn = self._table.draw_view(step["view"], seat_name, to_act)  # type: ignore[arg-type]
         if drawn is None:
             drawn = panels(step["view"], self._seat_keys, say=self._say)  # type: ignore[arg-type]
         self.query_one("#view", Static).update(drawn)

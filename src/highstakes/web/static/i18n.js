@@ -119,9 +119,10 @@ function lookup(domain, message) {
 /** A domain's translate functions: the platform's ("highstakes") or a game's (its id). */
 export function words(domain) {
   return {
-    /** Whether this domain's catalog translates `message` (in the language read now). */
+    /** Whether this domain's catalog translates `message` (in the language read now), plurals too. */
     has(message) {
-      return lookup(domain, message) !== null;
+      const found = state.domains[domain]?.[message];
+      return lookup(domain, message) !== null || (found !== null && typeof found === "object");
     },
     t(message, params) {
       return fill(mark(lookup(domain, message) ?? message), params);

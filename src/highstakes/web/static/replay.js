@@ -10,7 +10,7 @@
 // that language too.
 
 import { api, el, formatValue, loadGame, resultParts, seatName, startPage, useBotLabels } from "./common.js";
-import * as genericRenderer from "./generic-renderer.js";
+import * as tableRenderer from "./table.js";
 import { fillNodes, number, t } from "./i18n.js";
 
 const params = new URLSearchParams(window.location.search);
@@ -27,7 +27,7 @@ const replay = {
   record: null,
   outline: null, // POST /api/replay with the record: the game, its seats, every move in words
   seats: [], // the seats as the room pages name them
-  renderer: genericRenderer,
+  renderer: tableRenderer,
   position: 0,
   seat: null, // whose view is shown: null is a spectator's
   steps: new Map(), // positions already fetched, by "position:seat"
@@ -88,7 +88,6 @@ async function begin(record, seats) {
   const outline = replay.outline;
   const game = await loadGame(outline.game);
   useBotLabels(game?.bot_labels);
-  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [], game: game?.id ?? "" });
   replay.renderer = await loadRenderer(game);
   replay.seats = seats ?? outline.seat_names.map((name, seat) => ({ seat, kind: "human", name, connected: true }));
   elements.pick.hidden = true;
@@ -124,14 +123,14 @@ function moveButton(position, text) {
 // --- the game's renderer ----------------------------------------------------------------------
 
 async function loadRenderer(game) {
-  if (!game?.renderer) return genericRenderer;
+  if (!game?.renderer || game.declares_table) return tableRenderer;
   try {
     const module = await import(new URL(game.renderer, window.location.href).href);
     if (typeof module.render === "function") return module;
   } catch (error) {
     console.error("could not load the game's renderer", error);
   }
-  return genericRenderer;
+  return tableRenderer;
 }
 
 function scoreText(score) {
@@ -174,15 +173,16 @@ async function show(position) {
   const message = {
     type: "state", room: roomId, game: replay.outline.game, game_number: 1, seat: null,
     status: step.over ? "over" : "playing", version: target, to_act: step.to_act, view: step.view, legal: [],
-    amounts: [], seats: replay.seats, result: step.result, event: { kind: "replay" }, turn_deadline: null,
+    amounts: [], table: step.table, seats: replay.seats, result: step.result, event: { kind: "replay" },
+    turn_deadline: null,
   };
   try {
     replay.renderer.render(container, message, () => false);
   } catch (error) {
-    console.error("the game renderer failed; using the generic one", error);
-    replay.renderer = genericRenderer;
+    console.error("the game renderer failed; using the table the server sends", error);
+    replay.renderer = tableRenderer;
     elements.table.replaceChildren(el("div", { class: "replay-table" }));
-    genericRenderer.render(elements.table.firstElementChild, message, () => false);
+    tableRenderer.render(elements.table.firstElementChild, message, () => false);
   }
   replay.position = target;
   replay.shown = { position: target, seat: replay.seat };

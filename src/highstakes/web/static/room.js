@@ -13,7 +13,7 @@ import {
   api, el, formatValue, isSeated, listWords, load, loadGame, NAME_KEY, refusalNode, resultParts, seatName,
   startPage, store, tokenKey, useBotLabels,
 } from "./common.js";
-import * as genericRenderer from "./generic-renderer.js";
+import * as tableRenderer from "./table.js";
 import { language, number, t, tn } from "./i18n.js";
 
 /** A score as the game writes it: a renderer may export formatScore (money in cents, say). */
@@ -62,7 +62,7 @@ const elements = {
 const room = {
   summary: null,
   title: "",
-  renderer: genericRenderer,
+  renderer: tableRenderer,
   token: null,
   socket: null,
   attempts: 0,
@@ -540,12 +540,12 @@ function showTable(message) {
     room.renderer.render(elements.table, message, send);
   } catch (error) {
     // A broken game renderer must not leave the player without a table.
-    console.error("the game renderer failed; using the generic one", error);
-    if (room.renderer !== genericRenderer) {
-      room.renderer = genericRenderer;
+    console.error("the game renderer failed; using the table the server sends", error);
+    if (room.renderer !== tableRenderer) {
+      room.renderer = tableRenderer;
       elements.table.replaceChildren();
       showNotice(() => t("The game's own table could not be drawn, so the plain view is shown instead."));
-      genericRenderer.render(elements.table, message, send);
+      tableRenderer.render(elements.table, message, send);
     }
   }
 }
@@ -648,9 +648,10 @@ function optionValueText(value) {
 // --- start ------------------------------------------------------------------------------------
 
 async function loadRenderer(game) {
-  genericRenderer.configure({ seatKeys: game?.seat_keys ?? [], game: game?.id ?? "" });
+  // A game that declares its table is drawn from it (the `table` of every state); one that does
+  // not, by its own renderer until it is ported, else by the generic table the server sends.
   const url = game?.renderer;
-  if (!url) return genericRenderer;
+  if (!url || game?.declares_table) return tableRenderer;
   try {
     const module = await import(new URL(url, window.location.href).href);
     if (typeof module.render === "function") return module;
@@ -658,7 +659,7 @@ async function loadRenderer(game) {
     console.error("could not load the game's renderer", error);
   }
   showNotice(() => t("The game's own table could not be loaded, so the plain view is shown instead."));
-  return genericRenderer;
+  return tableRenderer;
 }
 
 /** The room page's static text, by the data-i18n names of room.html. */

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from highstakes.testing.terminal import decisions, drawn_text, run
+from highstakes.testing.terminal import decisions, drawn_text, press_choice, run
 from highstakes.tui.generic import GenericTable
 
 
@@ -25,7 +25,8 @@ def test_a_person_plays_a_deal_at_the_generic_table_with_number_keys() -> None:
             if app.game.view(0)["deal_number"] > 1 or app.game.is_over:
                 break
             if app.human_to_act:
-                await pilot.press("1")  # the first listed move: a pass, a discard, a colour, a card
+                # The first listed move: a pass, a discard, a colour, a card.
+                await press_choice(pilot, app, 0)
             else:
                 await pilot.pause(0.01)
         assert app.game.view(0)["deal_number"] > 1 or app.game.is_over

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from highstakes.testing.terminal import decisions, run, wait_for
+from highstakes.testing.terminal import decisions, press_choice, run, wait_for
 from highstakes.tui.generic import GenericTable
 
 
@@ -14,14 +14,14 @@ def test_a_person_bids_lays_and_types_an_offset_to_the_left():
 
     async def script(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: app.human_to_act)
-        await pilot.press("2")  # the menu's second bid: 1 piece
+        await press_choice(pilot, app, 1)  # the menu's second bid: 1 piece
         await wait_for(pilot, lambda: app.human_to_act and app.game.view(0)["phase"] == "lay")
-        await pilot.press("1")  # lay the first piece listed
+        await press_choice(pilot, app, 0)  # lay the first piece listed
         game = app.game
         assert decisions(game)[:2] == [{"seat": 0, "action": {"bid": 1}}, {"seat": 0, "action": {"lay": 100}}]
         while not (app.human_to_act and game.view(0)["phase"] == "stack"):
             if app.human_to_act and game.view(0)["phase"] == "bid":
-                await pilot.press(str(len(game.legal_actions(0))))  # pass
+                await press_choice(pilot, app, len(game.legal_actions(0)) - 1)  # pass
             await pilot.pause(0.01)
             if game.view(0)["round"] > 1:
                 raise AssertionError("the round ended before seat 1 placed a piece")
