@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from highstakes.engine import JSON, Action, GameDefinition, GameOptions, GameState, IllegalAction
+from highstakes.engine import JSON, Action, GameDefinition, GameOptions, GameState, IllegalAction, Refusal
 from highstakes.engine.parts import AmountEntry, TableExtension
 from highstakes.table import (
     AmountBox,
@@ -137,18 +137,17 @@ class ShowcaseState(GameState):
             return []
         return [*(Move("pick", n) for n in (1, 2, 3)), *(Move("bid", bid) for bid in BIDS), Move("end")]
 
-    def is_legal(self, seat: int, action: Action) -> bool:
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
         if isinstance(action, Move) and action.kind == "pay":
-            return seat in self.to_act() and 100 <= action.value <= 100_000 and action.value % 100 == 0
-        return action in self.legal_actions(seat)
+            allowed = seat in self.to_act() and 100 <= action.value <= 100_000 and action.value % 100 == 0
+        else:
+            allowed = action in self.legal_actions(seat)
+        return None if allowed else Refusal("not_now", "that is not a move now", "showcase")
 
     def amount_entries(self, seat: int) -> list[AmountEntry]:
         if seat not in self.to_act():
             return []
         return [AmountEntry("pay", "pay", 100, 100_000, step=100, scale=100, currency="USD")]
-
-    def explain_illegal(self, seat: int, action: Action) -> tuple[str, str, str]:
-        return ("not_now", "that is not a move now", "showcase")
 
     def apply_action(self, seat: int, action: Action) -> None:
         assert isinstance(action, Move)
