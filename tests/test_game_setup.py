@@ -199,9 +199,9 @@ def test_a_slow_setup_for_the_rematch_does_not_hold_the_room(tmp_path: Path) -> 
         release = asyncio.Event()
         computed = manager.compute.next_setup
 
-        async def slow_setup(game_id: str, records: Any) -> Any:
+        async def slow_setup(game_id: str, records: Any, *owner: Any) -> Any:
             await release.wait()
-            return await computed(game_id, records)
+            return await computed(game_id, records, *owner)
 
         manager.compute.next_setup = slow_setup  # type: ignore[method-assign]
         try:
@@ -226,6 +226,7 @@ def test_a_slow_setup_for_the_rematch_does_not_hold_the_room(tmp_path: Path) -> 
 
     asyncio.run(scenario())
 
+
 def test_a_rematch_waiting_for_its_setup_does_not_hold_up_the_connections_other_messages(
         tmp_path: Path) -> None:
     """Over a connection: the player asks for a rematch whose setup waits for a worker, then
@@ -239,10 +240,10 @@ def test_a_rematch_waiting_for_its_setup_does_not_hold_up_the_connections_other_
         manager = server.app.manager
         computed = manager.compute.next_setup
 
-        async def slow_setup(game_id: str, records: Any) -> Any:
+        async def slow_setup(game_id: str, records: Any, *owner: Any) -> Any:
             while not release.is_set():  # a worker still starting
                 await asyncio.sleep(0.01)
-            return await computed(game_id, records)
+            return await computed(game_id, records, *owner)
 
         manager.compute.next_setup = slow_setup
         room = server.create_room(["human", "human"], game="millionaire")

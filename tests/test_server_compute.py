@@ -341,6 +341,29 @@ def test_a_job_that_waited_long_goes_ahead_of_every_kind() -> None:
     assert schedule.next_job() is hint
 
 
+def test_a_replay_that_waited_long_takes_the_last_idle_worker_unless_its_owner_is_past_its_budget(
+) -> None:
+    """Bot moves that always keep one of two workers busy do not starve a replay, which waits
+    for two idle workers; a flood of replays, past its budget, still never takes the last one."""
+    clock = Clock()
+    schedule = a_schedule(2, clock, budget=30.0)
+    move = a_job(Kind.MOVE, 0, room="busy")
+    schedule.add(move)
+    schedule.start(move)
+    replay = a_job(Kind.REPLAY, 1, address="1.2.3.4", quick=False)
+    flood = a_job(Kind.REPLAY, 2, address="9.9.9.9", quick=False)
+    schedule.addresses.spend("9.9.9.9", 45.0)
+    schedule.add(flood)
+    schedule.add(replay)
+    clock.now = PATIENCE - 0.1
+    assert schedule.next_job() is None
+    clock.now = PATIENCE
+    assert schedule.next_job() is replay
+    schedule.start(replay)
+    schedule.finish(move, 0.0)
+    assert schedule.next_job() is None  # the flood waits for a second idle worker
+
+
 def test_an_owner_past_its_budget_waits_behind_everyone_within_theirs() -> None:
     clock = Clock()
     schedule = a_schedule(2, clock, budget=30.0)

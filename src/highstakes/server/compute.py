@@ -321,8 +321,10 @@ class Schedule:
       oldest.
     - With two workers or more, a job that cannot be shortened (``quick`` false: a replay, a
       solve) never takes the last idle worker, which stays free for a bot's move: it waits for
-      a second one, and meanwhile only bot moves pass it. So a bot's move never waits for
-      more than a quick job, and at most all workers but one solve at once.
+      a second one, and meanwhile only bot moves pass it. So a bot's move waits for no more
+      than a quick job, and at most all workers but one solve at once; except that such a job
+      that has waited ``PATIENCE`` seconds, of an owner within its budget, takes the last idle
+      worker too, so that a steady stream of bot moves cannot starve it.
     - A job started while others wait, or on the last idle worker, starts "under load": a
       search is given ``LOADED_EFFORT`` of its usual size, and is soon done.
     """
@@ -374,7 +376,12 @@ class Schedule:
         return next((job for job in others if job.kind is Kind.MOVE and self._may_take(job)), None)
 
     def _may_take(self, job: Job) -> bool:
-        return job.quick or self.idle >= 2 or self.workers == 1
+        if job.quick or self.idle >= 2 or self.workers == 1:
+            return True
+        # Bot moves that keep one worker or another busy all the time would otherwise keep a
+        # replay waiting for ever: one that has waited its patience takes the last idle worker,
+        # unless its owner is past its budget (a flood of replays never does).
+        return self.clock() - job.asked >= PATIENCE and not self.over_budget(job.owner)
 
     def start(self, job: Job) -> float:
         """Move a job from waiting to under way; the effort share it is given."""

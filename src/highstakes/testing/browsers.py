@@ -162,10 +162,13 @@ def _healthy(process: subprocess.Popen[bytes], base_url: str) -> bool:
 
 
 #: The limits per client address lifted for the browser tests' server, where the test and all
-#: its visitors come from one loopback address.
+#: its visitors come from one loopback address. Its budget of worker time too: the hints and
+#: replays of every test of a run add up there, and past the budget a replay would wait behind
+#: every room's bots.
 PER_ADDRESS_ALLOWANCES = (
     "--requests-per-second", "1000", "--address-messages-per-second", "1000",
     "--connections-per-address", "512", "--rooms-per-minute", "10000", "--seats-per-address", "10000",
+    "--compute-seconds-per-address", "100000",
 )
 
 

@@ -425,8 +425,12 @@ def test_two_players_see_the_25_card_hand(visitors: Visitors, server_url: str, p
     cards = ann.locator("#table .hand button.card")
     expect(cards).to_have_count(25)
     width = ann.viewport_size["width"]
-    for box in (card.bounding_box() for card in cards.all()):
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    # Measured in one step in the page: a state arriving between two looks would draw new cards.
+    boxes = cards.evaluate_all(
+        "cards => cards.map(card => { const box = card.getBoundingClientRect(); return [box.x, box.width]; })")
+    assert len(boxes) == 25
+    for x, card_width in boxes:
+        assert x >= 0 and x + card_width <= width, (x, card_width, width)
     # Each trick bid from 0 to 25 is a button; the first ten have their digit.
     expect(ann.locator("#table .decide .moves button")).to_have_count(26)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
