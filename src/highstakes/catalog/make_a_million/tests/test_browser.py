@@ -427,7 +427,7 @@ def test_two_players_see_the_25_card_hand(visitors: Visitors, server_url: str, p
     width = ann.viewport_size["width"]
     # Measured in one step in the page: a state arriving between two looks would draw new cards.
     boxes = cards.evaluate_all(
-        "cards => cards.map(card => { const box = card.getBoundingClientRect(); return [box.x, box.width]; })")
+        "cards => cards.map(card => [card.getBoundingClientRect().x, card.getBoundingClientRect().width])")
     assert len(boxes) == 25
     for x, card_width in boxes:
         assert x >= 0 and x + card_width <= width, (x, card_width, width)
