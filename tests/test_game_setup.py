@@ -323,3 +323,41 @@ def test_the_kit_plays_each_tables_next_game_from_its_setup() -> None:
     with registered(TupleSetup()), pytest.raises(ConformanceError) as failure:
         check_game("tuple_setup_bluff", games=6, seed=1)
     assert "next_setup's value changes in a JSON round trip" in str(failure.value)
+
+
+def test_a_rematch_whose_options_no_longer_make_a_game_is_refused_in_words(tmp_path: Path) -> None:
+    """A Millionaire room played with the user's pack, which is then deleted: the finished game
+    stands (its record holds its questions), but a rematch cannot deal from the pack. It is
+    refused in words, and the room keeps its finished game."""
+    import shutil
+
+    from highstakes.catalog.millionaire.packs import user_packs_dir
+    from highstakes.cli.main import main
+    from highstakes.server.rooms import RoomError, RoomManager
+    from highstakes.server.storage import Storage
+
+    fixture = Path(hs.__file__).parent / "catalog" / "millionaire" / "tests" / "fixtures" / "pack-good.csv"
+    assert main(["questions", "import", str(fixture), "--name", "tiny", "--force"]) == 0
+
+    async def scenario() -> None:
+        manager = RoomManager(Storage(f"sqlite:///{tmp_path / 'rooms.db'}"))
+        try:
+            room = await manager.create_room({"game": "millionaire", "seats": ["human", "human"],
+                                              "options": {"pack": "tiny"}})
+            for name in ("Ann", "Bob"):
+                await manager.join(room, {"name": name})
+            rng = random.Random(1)
+            while not room.game.is_over:
+                seat = room.game.to_act[0]
+                await manager.act(room, seat, rng.choice(room.game.legal_actions(seat)).to_json())
+            shutil.rmtree(user_packs_dir() / "tiny")
+            with pytest.raises(RoomError) as refused:
+                await manager.rematch(room, 0)
+            assert refused.value.code == "rematch_failed"
+            assert "tiny" in refused.value.message and "Traceback" not in refused.value.message
+            assert room.game_number == 1 and room.game.is_over
+        finally:
+            await manager.close()
+            manager.storage.close()
+
+    asyncio.run(scenario())

@@ -213,6 +213,14 @@ class GameState(ABC):
         WM-5) keeps it; it must then treat the seats alike in a replay, which passes the same."""
         return None
 
+    def set_chance_scripted(self, scripted: bool) -> None:
+        """Hear whether chance outcomes will be given from outside (True: a record being
+        replayed, a script, ``Game(..., auto_chance=False)``) or drawn by the game (False), at
+        the start and at each change. The default ignores it. A game that cannot draw some
+        outcome itself (Millionaire replaying a game whose question pack has gone) refuses the
+        moves that would need that draw only while it would have to draw it."""
+        return None
+
     def apply_setup(self, setup: JSON) -> None:
         """Take what the definition's ``next_setup`` worked out from the table's last games
         (what to avoid, say), before the first chance event. Raises ValueError for a setup it

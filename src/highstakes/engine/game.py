@@ -43,8 +43,8 @@ class Game:
     """One game being played. Create it with :func:`highstakes.new_game`."""
 
     __slots__ = (
-        "_decisions", "_log", "_offered", "_rng", "_state", "_unrecorded",
-        "auto_chance", "bot_seats", "definition", "options", "seats", "seed",
+        "_auto_chance", "_decisions", "_log", "_offered", "_rng", "_state", "_unrecorded",
+        "bot_seats", "definition", "options", "seats", "seed",
     )
 
     def __init__(
@@ -67,12 +67,12 @@ class Game:
         #: The options in their JSON form; the rules get them typed.
         self.options: dict[str, JSON] = typed.to_json()
         self.seed = secrets.randbits(63) if seed is None else seed
-        self.auto_chance = auto_chance
         #: The seats that programs play, sorted (see the module's text); () when none is known.
         self.bot_seats = _bot_seats(bots, seats)
         self._rng = random.Random(self.seed)
         self._state: GameState = definition.new_state(seats, typed)
         self._state.set_bot_seats(self.bot_seats)
+        self.auto_chance = auto_chance
         self._log: list[dict[str, JSON]] = []
         if setup is not None:
             # What the table's last games left to this one (see GameDefinition.next_setup):
@@ -95,6 +95,17 @@ class Game:
             raise ValueError(_("the setup (a record's first entry) cannot be read: {problem}").format(
                 problem=error)) from None
         self._log.append({"setup": setup})
+
+    @property
+    def auto_chance(self) -> bool:
+        """Whether the game draws chance outcomes itself (else they are given: a record being
+        replayed, a script). The state hears of each change (``GameState.set_chance_scripted``)."""
+        return self._auto_chance
+
+    @auto_chance.setter
+    def auto_chance(self, drawn: bool) -> None:
+        self._auto_chance = drawn
+        self._state.set_chance_scripted(not drawn)
 
     # --- the state as seen from outside -------------------------------------------------
     @property
@@ -330,6 +341,7 @@ class Game:
                              f"whose state is a {type(self._state).__name__}")
         game = self.clone()
         game._state = state.clone()
+        game._state.set_chance_scripted(not game._auto_chance)
         game._log = []
         game._offered = None
         game._unrecorded = "a game set at a position by hand has no record (no moves lead there)"
@@ -343,7 +355,7 @@ class Game:
         copy.seats = self.seats
         copy.options = self.options
         copy.seed = self.seed
-        copy.auto_chance = self.auto_chance
+        copy._auto_chance = self._auto_chance  # the state's clone has heard it already
         copy.bot_seats = self.bot_seats
         copy._state = self._state.clone()
         copy._rng = random.Random()

@@ -64,6 +64,11 @@ ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 RECENT_MOVES = 16  # decisions remembered per room, to recognise a double click
 
 
+def _no_next_game(problem: ValueError) -> RoomError:
+    return RoomError("rematch_failed", _("no rematch can start at this table: {problem}").format(
+        problem=problem), 409)
+
+
 class RoomError(Exception):
     """A request the room refuses; ``status`` is the HTTP status to answer with.
 
@@ -1001,16 +1006,24 @@ class RoomManager:
             self._check_rematch(room)
             finished = room.game_number
             record = room.game.record() if carries_over else None
-        setup = (None if record is None
-                 else await self.compute.next_setup(room.game_id, [record], Owner(room=room.id)))
+        try:
+            setup = (None if record is None
+                     else await self.compute.next_setup(room.game_id, [record], Owner(room=room.id)))
+        except ValueError as problem:
+            raise _no_next_game(problem) from None
         async with room.lock:
             self._check_rematch(room)
             if room.game_number != finished:  # another rematch started the next game meanwhile
                 raise RoomError("not_over", _("a rematch can start only when the game is over"))
             seed = self._random.getrandbits(63)
             game_number = room.game_number + 1
-            game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options,
-                               setup=setup, bots=bot_seats(room.kinds))
+            try:
+                game = hs.new_game(room.game_id, len(room.kinds), seed=seed, options=room.game.options,
+                                   setup=setup, bots=bot_seats(room.kinds))
+            except ValueError as problem:
+                # The options no longer make a game here (a question pack since deleted, say):
+                # the finished game stands, and the players are told why no other follows.
+                raise _no_next_game(problem) from None
             opening = game.record()["actions"]
             await self.database.call(self.storage.start_game, room.id, game_number, seed, opening)
             room.game = game

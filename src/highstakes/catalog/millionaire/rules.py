@@ -114,6 +114,9 @@ class MillionaireState(GameState):
         # pool. Clones share it. Why no question can be drawn now, in words, or None.
         self.source = QuestionSource(options, self.rounds_total)
         self.draw_problem: str | None = self.source.problem
+        #: Whether the questions come from outside (a record replayed): then a game whose pack
+        #: has gone or changed still plays the moves whose next question the record gives.
+        self.chance_scripted = False
         #: Every question asked in this game, as the record gives it (the pack may have changed since).
         self.asked: dict[str, Question] = {}
         #: Questions the table saw in its last games, most recent first: a draw avoids them
@@ -403,10 +406,14 @@ class MillionaireState(GameState):
                     "phone_host", _("the host cannot be your friend; choose another player"), "§4.5")
         return None
 
+    def set_chance_scripted(self, scripted: bool) -> None:
+        self.chance_scripted = scripted
+
     def _needs_a_draw(self, seat: int, move: Move) -> Refusal | None:
         """A move that would need the next question when the pack cannot give it (a game replayed
-        after its pack changed, see ``source``): refused, so that nothing changes."""
-        if self.draw_problem is None:
+        after its pack changed, see ``source``, and now played on): refused, so that nothing
+        changes. While the record is replayed, it gives the next question itself."""
+        if self.draw_problem is None or self.chance_scripted:
             return None
         probe = self.clone()
         probe.apply_action(seat, move)

@@ -232,6 +232,25 @@ def test_a_record_stands_alone_when_its_pack_is_imported_again_changed_or_delete
     assert hs.definition("millionaire").next_setup([record]) == {"recent": [asked(game)]}
 
 
+@pytest.mark.parametrize("change", ["deleted", "answers moved"])
+def test_a_record_whose_right_answers_needed_more_questions_replays_after_its_pack_went(
+    tmp_path: Path, change: str,
+) -> None:
+    """A game in which right answers drew later questions: the record gives each of them, so it
+    replays to its end once its pack is deleted or changed; only playing on is refused."""
+    import_tiny(tmp_path)
+    games = (play_randomly(hs.new_game("millionaire", 2, seed=seed, options={"pack": "tiny"}), seed)
+             for seed in range(50))
+    game = next(game for game in games if len(asked(game)) >= 3)
+    record = json.loads(json.dumps(game.record()))
+    if change == "deleted":
+        shutil.rmtree(user_packs_dir() / "tiny")
+    else:
+        import_tiny(tmp_path, move_answers=True)
+    again = hs.replay(record)
+    assert again.record() == record and again.result() == game.result() and asked(again) == asked(game)
+
+
 def test_a_game_under_way_whose_pack_changed_cannot_draw_another_question(tmp_path: Path) -> None:
     """A game stored with its first question on the table; the pack is then imported again with
     other answers. The stored game replays as it was, and may end (walking away), but a right
