@@ -188,6 +188,18 @@ def test_a_rooms_rematch_carries_the_setup_over_and_a_reload_replays_it(tmp_path
 
 
 
+async def played_millionaire_room(manager: Any, options: dict[str, Any]) -> Any:
+    """A room of two people, Ann and Bob, who play a game of Millionaire at random to its end."""
+    room = await manager.create_room({"game": "millionaire", "seats": ["human", "human"], "options": options})
+    for name in ("Ann", "Bob"):
+        await manager.join(room, {"name": name})
+    rng = random.Random(1)
+    while not room.game.is_over:
+        seat = room.game.to_act[0]
+        await manager.act(room, seat, rng.choice(room.game.legal_actions(seat)).to_json())
+    return room
+
+
 def test_a_slow_setup_for_the_rematch_does_not_hold_the_room(tmp_path: Path) -> None:
     """The next game's setup is worked out in a worker, which may take seconds to start: the
     room's lock is not held meanwhile, so a hint or another request is answered at once."""
@@ -205,13 +217,7 @@ def test_a_slow_setup_for_the_rematch_does_not_hold_the_room(tmp_path: Path) -> 
 
         manager.compute.next_setup = slow_setup  # type: ignore[method-assign]
         try:
-            room = await manager.create_room({"game": "millionaire", "seats": ["human", "human"]})
-            for name in ("Ann", "Bob"):
-                await manager.join(room, {"name": name})
-            rng = random.Random(1)
-            while not room.game.is_over:
-                seat = room.game.to_act[0]
-                await manager.act(room, seat, rng.choice(room.game.legal_actions(seat)).to_json())
+            room = await played_millionaire_room(manager, {})
             rematch = asyncio.create_task(manager.rematch(room, 0))
             await asyncio.sleep(0.05)
             async with asyncio.timeout(2):  # the lock is free while the setup is worked out
@@ -342,14 +348,7 @@ def test_a_rematch_whose_options_no_longer_make_a_game_is_refused_in_words(tmp_p
     async def scenario() -> None:
         manager = RoomManager(Storage(f"sqlite:///{tmp_path / 'rooms.db'}"))
         try:
-            room = await manager.create_room({"game": "millionaire", "seats": ["human", "human"],
-                                              "options": {"pack": "tiny"}})
-            for name in ("Ann", "Bob"):
-                await manager.join(room, {"name": name})
-            rng = random.Random(1)
-            while not room.game.is_over:
-                seat = room.game.to_act[0]
-                await manager.act(room, seat, rng.choice(room.game.legal_actions(seat)).to_json())
+            room = await played_millionaire_room(manager, {"pack": "tiny"})
             shutil.rmtree(user_packs_dir() / "tiny")
             with pytest.raises(RoomError) as refused:
                 await manager.rematch(room, 0)
