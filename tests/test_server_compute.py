@@ -12,6 +12,7 @@ through a real server, where only the order of the answers is asserted, never th
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import math
 import random
@@ -27,7 +28,7 @@ import pytest
 from highstakes.engine import JSON, Action, BotInfo, effort
 from highstakes.engine.parts import Advisor, Report, Solver
 from highstakes.engine.registry import register, unregister
-from highstakes.server.compute import LOADED_EFFORT, PATIENCE, Job, Kind, Owner, Schedule
+from highstakes.server.compute import LOADED_EFFORT, PATIENCE, ComputePool, Job, Kind, Owner, Schedule
 from highstakes.server.limits import Limits, WorkBudget
 from highstakes.testing.servers import TEST_LIMITS, Client, ThreadServer
 from toy_game import BluffDefinition
@@ -362,6 +363,27 @@ def test_a_replay_that_waited_long_takes_the_last_idle_worker_unless_its_owner_i
     schedule.start(replay)
     schedule.finish(move, 0.0)
     assert schedule.next_job() is None  # the flood waits for a second idle worker
+
+
+def test_a_replay_behind_a_long_solve_starts_when_its_patience_runs_out_not_when_the_solve_ends() -> None:
+    """Two workers, one of them solving for long: a replay may not take the last idle worker at
+    first, and nothing else happens in the pool; once it has waited its patience, the pool looks
+    again by itself (it used to wait for the solve to end, half a minute on a fresh server)."""
+    async def scenario() -> None:
+        pool = ComputePool(Limits(**{**vars(TEST_LIMITS), "compute_workers": 2}))
+        try:
+            await pool.warm()
+            solve = asyncio.ensure_future(
+                pool._submit(Kind.ADVICE, Owner(room="solving"), time.sleep, PATIENCE * 4, quick=False))
+            await asyncio.sleep(0.5)
+            asked = time.monotonic()
+            await pool._submit(Kind.REPLAY, Owner(address="1.2.3.4"), time.sleep, 0.0, quick=False)
+            assert time.monotonic() - asked >= PATIENCE - 0.1
+            assert not solve.done(), "the replay waited for the solve"
+        finally:
+            pool.close()
+
+    asyncio.run(scenario())
 
 
 def test_an_owner_past_its_budget_waits_behind_everyone_within_theirs() -> None:

@@ -383,6 +383,17 @@ class Schedule:
         # unless its owner is past its budget (a flood of replays never does).
         return self.clock() - job.asked >= PATIENCE and not self.over_budget(job.owner)
 
+    def seconds_to_patience(self) -> float | None:
+        """When a worker is idle but every waiting job is held back from it (work that cannot be
+        shortened, kept from the last idle worker), the seconds until the first of them that may
+        take it once it has waited its patience; None when there is nothing to wait for."""
+        if self.idle <= 0:
+            return None
+        now = self.clock()
+        times = [job.asked + PATIENCE - now for job in self.waiting
+                 if not job.quick and not self.over_budget(job.owner)]
+        return max(0.0, min(times)) if times else None
+
     def start(self, job: Job) -> float:
         """Move a job from waiting to under way; the effort share it is given."""
         self.waiting.remove(job)
@@ -452,6 +463,7 @@ class ComputePool:
         self._preparations: dict[tuple[str, str], Preparation] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
+        self._patience_timer: asyncio.TimerHandle | None = None
         self.started = 0  # workers that have started and loaded the games
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -512,6 +524,14 @@ class ComputePool:
         while not self._closed and (job := self.schedule.next_job()) is not None:
             share = self.schedule.start(job)
             self._launch(job, share)
+        # Nothing else may wake the queue when the only change to come is a job's patience
+        # running out (a replay behind a long solve, say): look again then.
+        if self._patience_timer is not None:
+            self._patience_timer.cancel()
+            self._patience_timer = None
+        delay = None if self._closed else self.schedule.seconds_to_patience()
+        if delay is not None:
+            self._patience_timer = asyncio.get_running_loop().call_later(delay + 0.01, self._dispatch)
 
     def _launch(self, job: Job, share: float) -> None:
         loop = asyncio.get_running_loop()
@@ -707,6 +727,8 @@ class ComputePool:
     def close(self) -> None:
         """Stop at once: kill the workers, whatever they are doing."""
         self._closed = True
+        if self._patience_timer is not None:
+            self._patience_timer.cancel()
         for task in list(self._tasks):
             task.cancel()
         for preparation in self._preparations.values():
