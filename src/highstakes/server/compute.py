@@ -378,10 +378,16 @@ class Schedule:
     def _may_take(self, job: Job) -> bool:
         if job.quick or self.idle >= 2 or self.workers == 1:
             return True
-        # Bot moves that keep one worker or another busy all the time would otherwise keep a
-        # replay waiting for ever: one that has waited its patience takes the last idle worker,
-        # unless its owner is past its budget (a flood of replays never does).
-        return self.clock() - job.asked >= PATIENCE and not self.over_budget(job.owner)
+        patience_over = self._patience_over(job)
+        return patience_over is not None and patience_over <= self.clock()
+
+    def _patience_over(self, job: Job) -> float | None:
+        """When a job kept from the last idle worker may take it after all, or None for never.
+
+        Bot moves that keep one worker or another busy all the time would otherwise keep a replay
+        waiting for ever: one that has waited its patience takes the last idle worker, unless its
+        owner is past its budget (a flood of replays never does)."""
+        return None if self.over_budget(job.owner) else job.asked + PATIENCE
 
     def seconds_to_patience(self) -> float | None:
         """When a worker is idle but every waiting job is held back from it (work that cannot be
@@ -389,10 +395,9 @@ class Schedule:
         take it once it has waited its patience; None when there is nothing to wait for."""
         if self.idle <= 0:
             return None
-        now = self.clock()
-        times = [job.asked + PATIENCE - now for job in self.waiting
-                 if not job.quick and not self.over_budget(job.owner)]
-        return max(0.0, min(times)) if times else None
+        ends = [end for job in self.waiting
+                if not job.quick and (end := self._patience_over(job)) is not None]
+        return max(0.0, min(ends) - self.clock()) if ends else None
 
     def start(self, job: Job) -> float:
         """Move a job from waiting to under way; the effort share it is given."""
